@@ -1,0 +1,9 @@
+/** Everything server and web share: schemas, types, registries, rules and constants. */
+export * from './apps';
+export * from './auth';
+export * from './brands';
+export * from './constants';
+export * from './errors';
+export * from './messages';
+export * from './profile';
+export * from './validation';
