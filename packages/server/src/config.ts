@@ -1,0 +1,72 @@
+/** Environment → typed configuration; every default is the embedded, single-process mode. */
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  COAP_PORT: z.coerce.number().int().min(0).max(65535).default(5683),
+  PUBLIC_URL: optionalUrl,
+  SECRET: z.string().min(32, { error: 'SECRET must be at least 32 characters' }).optional(),
+  SMTP_URL: optionalUrl,
+  BRAND_PRIMARY_HOST: z.string().min(1).default('localhost'),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config {
+  env: RawConfig['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttPort: number;
+  coapPort: number;
+  publicUrl: string;
+  /** Unset means the secret is generated once and kept in DATA_DIR (see platform/security/secret.ts). */
+  secret: string | undefined;
+  smtpUrl: string | undefined;
+  brandPrimaryHost: string;
+  /** Demo data is seeded into an empty embedded database, or into PostgreSQL only when SEED_DEMO=1. */
+  seedDemo: boolean;
+  logLevel: RawConfig['LOG_LEVEL'];
+  webDistDir: string | undefined;
+}
+
+/** A configuration problem that stops start-up, naming the variable at fault. */
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = configSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const raw = parsed.data;
+  return {
+    env: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: raw.DATA_DIR,
+    databaseUrl: raw.DATABASE_URL,
+    mqttPort: raw.MQTT_PORT,
+    coapPort: raw.COAP_PORT,
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    secret: raw.SECRET,
+    smtpUrl: raw.SMTP_URL,
+    brandPrimaryHost: raw.BRAND_PRIMARY_HOST,
+    seedDemo: raw.DATABASE_URL ? raw.SEED_DEMO === '1' : raw.SEED_DEMO !== '0',
+    logLevel: raw.LOG_LEVEL,
+    webDistDir: raw.WEB_DIST_DIR,
+  };
+}

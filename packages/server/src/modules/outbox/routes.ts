@@ -1,0 +1,57 @@
+/** GET /admin/outbox: mail the platform kept, newest first, for platform admins. */
+import { problemSchema } from '@ferrite/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../platform/http/deps';
+
+const querySchema = z.object({
+  page_number: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(25),
+  to: z.string().max(254).optional(),
+});
+
+const messageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  from_name: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  transport: z.string(),
+  created_at: z.string(),
+});
+
+/** Registers the outbox route. */
+export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get('/admin/outbox', {
+    config: { access: 'platformAdmin' },
+    schema: {
+      tags: ['platform'],
+      summary: 'Mail kept in the outbox, newest first',
+      querystring: querySchema,
+      response: { 200: z.object({ messages: z.array(messageSchema), total_entries: z.number() }), 401: problemSchema, 403: problemSchema },
+    },
+    handler: async (request) => {
+      const { page_number, page_size, to } = request.query;
+      let query = deps.db.selectFrom('outbox');
+      if (to) query = query.where('to_address', '=', to.toLowerCase());
+      const [rows, count] = await Promise.all([
+        query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page_size).offset((page_number - 1) * page_size).execute(),
+        query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        total_entries: Number(count.n),
+        messages: rows.map((row) => ({
+          id: row.id,
+          to: row.to_address,
+          from_name: row.from_name,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          transport: row.transport,
+          created_at: row.created_at.toISOString(),
+        })),
+      };
+    },
+  });
+};

@@ -1,0 +1,67 @@
+/** Builds the Fastify app: logging, validation, errors, auth context, OpenAPI, modules, web app. */
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from '../../modules/auth/routes';
+import { brandRoutes } from '../../modules/brand/routes';
+import { healthRoutes } from '../../modules/health/routes';
+import { outboxRoutes } from '../../modules/outbox/routes';
+import { profileRoutes } from '../../modules/profile/routes';
+import { reportTokenRoutes } from '../../modules/reports/routes';
+import { installAuthContext } from './authContext';
+import type { AppDeps } from './deps';
+import { installErrorHandling } from './errorHandler';
+import { installWebApp } from './webApp';
+
+/** Every API module, mounted under /api. Add a module here when it lands. */
+const API_MODULES = [healthRoutes, brandRoutes, authRoutes, profileRoutes, outboxRoutes, reportTokenRoutes];
+
+/** Creates the HTTP app for the given dependencies (not yet listening). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; the cast keeps Fastify's default generic logger type.
+    loggerInstance: deps.log as FastifyBaseLogger,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 6 * 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  installAuthContext(app, deps.db, deps.jwt);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    // The app loads maps and charts; a strict policy is set per asset once those land.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Ferrite API', version: '0.1.0', description: 'Industrial IoT and analytics workspace' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      for (const module of API_MODULES) await api.register(module, deps);
+    },
+    { prefix: '/api' },
+  );
+  await installWebApp(app, deps.config);
+  return app;
+}

@@ -1,0 +1,30 @@
+/** The pino logger: request ids on every line, secrets never written. */
+import pino, { type Logger } from 'pino';
+
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers["auth-token"]',
+  'req.headers.token',
+  'req.headers.cookie',
+  '*.password',
+  '*.access_token',
+  '*.refresh_token',
+  '*.token',
+];
+
+/** Creates the process logger at the given level. */
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    redact: { paths: REDACTED, censor: '[redacted]' },
+    serializers: {
+      // Query strings can carry one-time tokens (reset links, report links): log the path only.
+      req: (request: { method: string; url: string; id: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.split('?')[0],
+        id: request.id,
+        ip: request.ip,
+      }),
+    },
+  });
+}

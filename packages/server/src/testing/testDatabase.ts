@@ -1,0 +1,35 @@
+/** A fresh database per test file: PGlite from the run's template, or a new PostgreSQL database. */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../platform/db/database';
+import { migrateToLatest } from '../platform/db/migrate';
+
+/** Opens an isolated, migrated database; TEST_DATABASE_URL selects PostgreSQL. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const template = await readFile(inject('pgliteTemplate'));
+    return openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([template]) });
+  }
+  const name = `ferrite_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/** The real HTTP app on a fresh database, driven in-process with app.inject. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type Config, loadConfig } from '../config';
+import type { DatabaseHandle } from '../platform/db/database';
+import { buildApp } from '../platform/http/app';
+import type { AppDeps } from '../platform/http/deps';
+import { createLogger } from '../platform/http/logging';
+import { createDeps } from '../platform/runtime';
+import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
+import { openTestDatabase } from './testDatabase';
+
+export interface TestPlatform {
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Builds the app on its own database with the demo seeded; pass env to change the configuration. */
+export async function createTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ferrite-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    PUBLIC_URL: 'http://ferrite.test',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  await seedDemoIfEmpty(database.db);
+  const deps = await createDeps(config, database, createLogger(config.logLevel));
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export { DEMO_ADMIN, DEMO_ORG };
