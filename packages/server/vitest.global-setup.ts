@@ -6,11 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from './src/platform/db/database';
 import { migrateToLatest } from './src/platform/db/migrate';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteTemplate: string;
-  }
-}
+import './src/testing/providedContext';
 
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'ferrite-template-'));

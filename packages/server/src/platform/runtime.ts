@@ -33,7 +33,10 @@ export async function createDeps(config: Config, database: DatabaseHandle, log: 
 }
 
 /** Opens everything the configuration names and listens on its port. */
-export async function startPlatform(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningPlatform> {
+export async function startPlatform(
+  config: Config,
+  log: Logger = createLogger(config.logLevel),
+): Promise<RunningPlatform> {
   const database = await openDatabase(targetFromConfig(config));
   let app: FastifyInstance | null = null;
   try {
@@ -44,7 +47,9 @@ export async function startPlatform(config: Config, log: Logger = createLogger(c
     await app.listen({ port: config.port, host: config.host });
     log.info({ engine: database.engine, url: config.publicUrl }, 'Ferrite is ready');
     if (seeded) {
-      log.info(`Demo organization "${DEMO_ORG.name}" created. Sign in at ${config.publicUrl} as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+      log.info(
+        `Demo organization "${DEMO_ORG.name}" created. Sign in at ${config.publicUrl} as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+      );
     }
     const running = app;
     let stopping: Promise<void> | null = null;

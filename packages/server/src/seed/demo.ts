@@ -3,7 +3,11 @@ import { APP_KEYS, DEFAULT_USER_SETTING } from '@ferrite/contracts';
 import type { Db } from '../platform/db/database';
 import { hashPassword } from '../platform/security/passwords';
 
-export const DEMO_ADMIN = { email: 'admin@ferrite.dev', password: 'Ferrite@2026', name: 'Demo Admin' } as const;
+export const DEMO_ADMIN = {
+  email: 'admin@ferrite.dev',
+  password: 'Ferrite@2026',
+  name: 'Demo Admin',
+} as const;
 export const DEMO_ORG = { name: 'Demo Plant', slug: 'demo-plant' } as const;
 
 /** Seeds the demo when the database has no users yet; answers whether it seeded. */

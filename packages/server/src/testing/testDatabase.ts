@@ -5,6 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../platform/db/database';
 import { migrateToLatest } from '../platform/db/migrate';
+import './providedContext';
 
 /** Opens an isolated, migrated database; TEST_DATABASE_URL selects PostgreSQL. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {

@@ -11,7 +11,13 @@ interface UserRow {
 
 /** The public summary of a user. */
 export function presentUserSummary(user: UserRow): UserSummary {
-  return { id: user.id, name: user.name, email: user.email, avatar: user.avatar, is_platform_admin: user.is_platform_admin };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    avatar: user.avatar,
+    is_platform_admin: user.is_platform_admin,
+  };
 }
 
 /** The summary of an organization the user belongs to. */
@@ -20,7 +26,13 @@ export function presentOrgSummary(org: { id: string; name: string; slug: string;
 }
 
 /** A sign-up request as the requester sees it. */
-export function presentOrgRequest(request: { id: string; organization_name: string; slug: string; status: string; created_at: Date }) {
+export function presentOrgRequest(request: {
+  id: string;
+  organization_name: string;
+  slug: string;
+  status: string;
+  created_at: Date;
+}) {
   return {
     id: request.id,
     organization_name: request.organization_name,

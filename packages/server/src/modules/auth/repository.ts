@@ -72,7 +72,12 @@ export class AuthRepository {
    * Rotates a refresh token: marks the old one used and stores the new one, atomically. Answers false
    * when the old token was already rotated (a concurrent or replayed use).
    */
-  async rotateRefreshToken(oldHash: string, newHash: string, sessionId: string, expiresAt: Date): Promise<boolean> {
+  async rotateRefreshToken(
+    oldHash: string,
+    newHash: string,
+    sessionId: string,
+    expiresAt: Date,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const used = await trx
         .updateTable('refresh_tokens')
@@ -124,11 +129,19 @@ export class AuthRepository {
   }
 
   /** Creates a user and their organization request together. */
-  async createUserWithRequest(user: { email: string; name: string; passwordHash: string; settings: string }, org: { name: string; slug: string }) {
+  async createUserWithRequest(
+    user: { email: string; name: string; passwordHash: string; settings: string },
+    org: { name: string; slug: string },
+  ) {
     return this.db.transaction().execute(async (trx) => {
       const created = await trx
         .insertInto('users')
-        .values({ email: user.email, name: user.name, password_hash: user.passwordHash, settings: user.settings })
+        .values({
+          email: user.email,
+          name: user.name,
+          password_hash: user.passwordHash,
+          settings: user.settings,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       const request = await trx
@@ -142,7 +155,10 @@ export class AuthRepository {
 
   /** Stores a password-reset token hash. */
   async insertPasswordReset(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-    await this.db.insertInto('password_resets').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute();
+    await this.db
+      .insertInto('password_resets')
+      .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt })
+      .execute();
   }
 
   /**
@@ -160,7 +176,11 @@ export class AuthRepository {
         .returning('user_id')
         .executeTakeFirst();
       if (!reset) return null;
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', reset.user_id).execute();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', reset.user_id)
+        .execute();
       return reset.user_id;
     });
   }

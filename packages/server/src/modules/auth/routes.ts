@@ -32,7 +32,13 @@ import { checkOrgUrl } from './slug';
 
 const tags = ['auth'];
 const publicRoute = { access: 'public' as const };
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 409: problemSchema, 429: problemSchema };
+const errors = {
+  400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
+  409: problemSchema,
+  429: problemSchema,
+};
 
 /** Registers the auth routes. */
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -41,7 +47,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post('/sign-in', {
     config: publicRoute,
-    schema: { tags, summary: 'Check credentials; answers the user, their organizations and the organization-step token', body: signInBodySchema, response: { 200: signInResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Check credentials; answers the user, their organizations and the organization-step token',
+      body: signInBodySchema,
+      response: { 200: signInResponseSchema, ...errors },
+    },
     handler: (request) => service.signIn(request.body.email, request.body.password, request.ip),
   });
 
@@ -59,7 +70,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post('/validate-token', {
     config: publicRoute,
-    schema: { tags, summary: 'Confirm an access token belongs to a live session', body: validateTokenBodySchema, response: { 200: validateTokenResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Confirm an access token belongs to a live session',
+      body: validateTokenBodySchema,
+      response: { 200: validateTokenResponseSchema, ...errors },
+    },
     handler: (request) => {
       const header = bearerToken(request);
       if (header && header !== request.body.access_token) {
@@ -71,13 +87,23 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post('/refresh', {
     config: publicRoute,
-    schema: { tags, summary: 'Rotate a refresh token into a new token pair', body: refreshBodySchema, response: { 200: tokenPairSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Rotate a refresh token into a new token pair',
+      body: refreshBodySchema,
+      response: { 200: tokenPairSchema, ...errors },
+    },
     handler: (request) => service.refresh(request.body.refresh_token),
   });
 
   app.post('/sign-out', {
     config: publicRoute,
-    schema: { tags, summary: 'End the session of the token pair', body: signOutBodySchema, response: { 200: messageResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'End the session of the token pair',
+      body: signOutBodySchema,
+      response: { 200: messageResponseSchema, ...errors },
+    },
     handler: async (request) => {
       await service.signOut(request.body.access_token, request.body.refresh_token);
       return { message: 'Signed out' };
@@ -86,31 +112,53 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post('/sign-up', {
     config: publicRoute,
-    schema: { tags, summary: 'Register and request a new organization', body: signUpBodySchema, response: { 201: signUpResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Register and request a new organization',
+      body: signUpBodySchema,
+      response: { 201: signUpResponseSchema, ...errors },
+    },
     handler: async (request, reply) => reply.status(201).send(await signUp(repo, request.body)),
   });
 
   app.post('/validate_org_url', {
     config: publicRoute,
-    schema: { tags, summary: 'Whether an organization URL is well-formed and free', body: validateOrgUrlBodySchema, response: { 200: validateOrgUrlResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Whether an organization URL is well-formed and free',
+      body: validateOrgUrlBodySchema,
+      response: { 200: validateOrgUrlResponseSchema, ...errors },
+    },
     handler: (request) => checkOrgUrl(request.body.url, (slug) => repo.isSlugTaken(slug)),
   });
 
   app.post('/forgot-password', {
     config: publicRoute,
-    schema: { tags, summary: 'Mail a password reset link (always 202)', body: forgotPasswordBodySchema, response: { 202: messageResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Mail a password reset link (always 202)',
+      body: forgotPasswordBodySchema,
+      response: { 202: messageResponseSchema, ...errors },
+    },
     handler: async (request, reply) => {
       await requestPasswordReset(repo, deps.mailer, request.body.email, {
         publicUrl: deps.config.publicUrl,
         brand: requestBrand(request, deps.config),
       });
-      return reply.status(202).send({ message: 'If an account exists for this e-mail, a reset link is on its way.' });
+      return reply
+        .status(202)
+        .send({ message: 'If an account exists for this e-mail, a reset link is on its way.' });
     },
   });
 
   app.post('/reset-password', {
     config: publicRoute,
-    schema: { tags, summary: 'Choose a new password with a reset token', body: resetPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Choose a new password with a reset token',
+      body: resetPasswordBodySchema,
+      response: { 200: messageResponseSchema, ...errors },
+    },
     handler: async (request) => {
       await resetPassword(repo, request.body.token, request.body.password);
       return { message: 'Your password has been changed. Sign in with the new one.' };

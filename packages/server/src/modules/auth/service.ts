@@ -1,8 +1,8 @@
 /** Auth use cases: sign-in, organization sign-in, token validation, refresh with rotation, sign-out. */
 import {
   ACCESS_TOKEN_TTL_SECONDS,
-  type OrgSignInResponse,
   ORG_STEP_TOKEN_TTL_SECONDS,
+  type OrgSignInResponse,
   REFRESH_TOKEN_TTL_SECONDS,
   type SignInResponse,
   type TokenPair,
@@ -60,16 +60,32 @@ export class AuthService {
     const membership = await this.repo.findMembership(orgId, claims.sub);
     if (!membership) throw problems.forbidden('You are not a member of this organization');
     const refreshToken = newOpaqueToken();
-    const sessionId = await this.repo.openSession(orgId, claims.sub, hashOpaqueToken(refreshToken), refreshExpiry());
+    const sessionId = await this.repo.openSession(
+      orgId,
+      claims.sub,
+      hashOpaqueToken(refreshToken),
+      refreshExpiry(),
+    );
     const accessToken = await this.signAccess(claims.sub, orgId, sessionId);
-    return { user_id: claims.sub, org_id: orgId, access_token: accessToken, refresh_token: refreshToken, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+    return {
+      user_id: claims.sub,
+      org_id: orgId,
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    };
   }
 
   /** Confirms an access token belongs to a live session. */
   async validateToken(accessToken: string): Promise<ValidateTokenResponse> {
     const auth = await resolveAccessToken(this.db, this.jwt, accessToken);
     if (!auth) throw problems.unauthorized('The access token is invalid or has expired', 'Token expired');
-    return { is_valid: true, user_id: auth.userId, org_id: auth.orgId, expires_at: auth.tokenExpiresAt.toISOString() };
+    return {
+      is_valid: true,
+      user_id: auth.userId,
+      org_id: auth.orgId,
+      expires_at: auth.tokenExpiresAt.toISOString(),
+    };
   }
 
   /** Rotates a refresh token; presenting one that was already rotated revokes the whole session. */
@@ -79,18 +95,30 @@ export class AuthService {
     if (!stored || stored.revoked_at) throw problems.unauthorized('Sign in again', 'Session expired');
     if (stored.rotated_at) {
       await this.repo.revokeSession(stored.session_id, 'refresh token reuse');
-      throw problems.unauthorized('This session was ended because an old refresh token was used again', 'Session revoked');
+      throw problems.unauthorized(
+        'This session was ended because an old refresh token was used again',
+        'Session revoked',
+      );
     }
-    if (stored.expires_at.getTime() <= Date.now()) throw problems.unauthorized('Sign in again', 'Session expired');
+    if (stored.expires_at.getTime() <= Date.now())
+      throw problems.unauthorized('Sign in again', 'Session expired');
     if (!(await this.repo.findMembership(stored.org_id, stored.user_id))) {
       await this.repo.revokeSession(stored.session_id, 'membership ended');
       throw problems.unauthorized('You are no longer a member of this organization', 'Session expired');
     }
     const nextToken = newOpaqueToken();
-    const rotated = await this.repo.rotateRefreshToken(oldHash, hashOpaqueToken(nextToken), stored.session_id, refreshExpiry());
+    const rotated = await this.repo.rotateRefreshToken(
+      oldHash,
+      hashOpaqueToken(nextToken),
+      stored.session_id,
+      refreshExpiry(),
+    );
     if (!rotated) {
       await this.repo.revokeSession(stored.session_id, 'refresh token reuse');
-      throw problems.unauthorized('This session was ended because an old refresh token was used again', 'Session revoked');
+      throw problems.unauthorized(
+        'This session was ended because an old refresh token was used again',
+        'Session revoked',
+      );
     }
     const accessToken = await this.signAccess(stored.user_id, stored.org_id, stored.session_id);
     return { access_token: accessToken, refresh_token: nextToken, expires_in: ACCESS_TOKEN_TTL_SECONDS };
@@ -109,7 +137,10 @@ export class AuthService {
   }
 
   private signAccess(userId: string, orgId: string, sessionId: string): Promise<string> {
-    return this.jwt.sign({ sub: userId, purpose: 'access', org: orgId, sid: sessionId }, ACCESS_TOKEN_TTL_SECONDS);
+    return this.jwt.sign(
+      { sub: userId, purpose: 'access', org: orgId, sid: sessionId },
+      ACCESS_TOKEN_TTL_SECONDS,
+    );
   }
 }
 

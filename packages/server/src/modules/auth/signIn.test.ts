@@ -9,8 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
-  platform.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
+const post = (
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress = '10.0.0.1',
+) => platform.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 
 describe('POST /api/sign-in', () => {
   it('answers the user, their organizations and an organization-step token', async () => {
@@ -22,7 +26,10 @@ describe('POST /api/sign-in', () => {
   });
 
   it('accepts the e-mail in any case', async () => {
-    const response = await post('/api/sign-in', { email: 'Admin@Ferrite.DEV', password: DEMO_ADMIN.password });
+    const response = await post('/api/sign-in', {
+      email: 'Admin@Ferrite.DEV',
+      password: DEMO_ADMIN.password,
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -62,9 +69,19 @@ describe('POST /api/sign-in', () => {
     for (let i = 0; i < SIGN_IN_MAX_FAILURES; i++) {
       await post('/api/sign-in', { email: `guess${i}@ferrite.dev`, password: 'Wrong@1234' }, {}, ip);
     }
-    const blocked = await post('/api/sign-in', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }, {}, ip);
+    const blocked = await post(
+      '/api/sign-in',
+      { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+      {},
+      ip,
+    );
     expect(blocked.statusCode).toBe(429);
-    const elsewhere = await post('/api/sign-in', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }, {}, '10.9.9.10');
+    const elsewhere = await post(
+      '/api/sign-in',
+      { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+      {},
+      '10.9.9.10',
+    );
     expect(elsewhere.statusCode).toBe(200);
   });
 });
@@ -85,7 +102,9 @@ describe('POST /api/orgs/{id}/sign-in', () => {
       .values({ name: 'Other Works', slug: 'other-works', apps: '[]' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const response = await post(`/api/orgs/${other.id}/sign-in`, undefined, { 'auth-token': first.auth_token });
+    const response = await post(`/api/orgs/${other.id}/sign-in`, undefined, {
+      'auth-token': first.auth_token,
+    });
     expect(response.statusCode).toBe(403);
   });
 
@@ -93,7 +112,10 @@ describe('POST /api/orgs/{id}/sign-in', () => {
     const first = await signIn(platform.app);
     const org = first.orgs[0]!;
     expect((await post(`/api/orgs/${org.id}/sign-in`, undefined, {})).statusCode).toBe(401);
-    expect((await post(`/api/orgs/${org.id}/sign-in`, undefined, { 'auth-token': 'forged.token.value' })).statusCode).toBe(401);
+    expect(
+      (await post(`/api/orgs/${org.id}/sign-in`, undefined, { 'auth-token': 'forged.token.value' }))
+        .statusCode,
+    ).toBe(401);
     const bad = await post('/api/orgs/not-a-uuid/sign-in', undefined, { 'auth-token': first.auth_token });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('path.id');

@@ -3,7 +3,10 @@ import { ORG_SLUG_HINT, ORG_SLUG_PATTERN, type ValidateOrgUrlResponse } from '@f
 
 /** The slug inside what a person typed: a bare slug, a host name or a URL, lower-cased. */
 export function slugFromUrl(input: string): string {
-  const trimmed = input.trim().toLowerCase().replace(/^[a-z]+:\/\//, '');
+  const trimmed = input
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '');
   return trimmed.split(/[./]/)[0] ?? '';
 }
 
@@ -21,7 +24,10 @@ export function slugFromName(name: string): string {
 }
 
 /** Checks a typed URL: its shape first, then whether another organization holds it. */
-export async function checkOrgUrl(url: string, isTaken: (slug: string) => Promise<boolean>): Promise<ValidateOrgUrlResponse> {
+export async function checkOrgUrl(
+  url: string,
+  isTaken: (slug: string) => Promise<boolean>,
+): Promise<ValidateOrgUrlResponse> {
   const slug = slugFromUrl(url);
   if (!ORG_SLUG_PATTERN.test(slug)) {
     return { url: slug, is_valid: false, is_available: false, message: ORG_SLUG_HINT };

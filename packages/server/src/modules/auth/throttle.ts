@@ -16,7 +16,11 @@ export class SignInThrottle {
     const since = new Date(Date.now() - SIGN_IN_FAILURE_WINDOW_SECONDS * 1000);
     const rows = await this.db
       .selectFrom('auth_failures')
-      .select(['key', (eb) => eb.fn.countAll<string>().as('failures'), (eb) => eb.fn.min('failed_at').as('oldest')])
+      .select([
+        'key',
+        (eb) => eb.fn.countAll<string>().as('failures'),
+        (eb) => eb.fn.min('failed_at').as('oldest'),
+      ])
       .where('key', 'in', SignInThrottle.keys(email, ip))
       .where('failed_at', '>', since)
       .groupBy('key')
@@ -24,7 +28,10 @@ export class SignInThrottle {
     const blocked = rows.find((row) => Number(row.failures) >= SIGN_IN_MAX_FAILURES);
     if (!blocked) return;
     const oldest = new Date(blocked.oldest as unknown as string | Date).getTime();
-    const retryAfter = Math.max(1, Math.ceil((oldest + SIGN_IN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000));
+    const retryAfter = Math.max(
+      1,
+      Math.ceil((oldest + SIGN_IN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000),
+    );
     throw problems.tooManyRequests(
       `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
       retryAfter,

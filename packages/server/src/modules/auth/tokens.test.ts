@@ -10,14 +10,23 @@ afterAll(() => platform.close());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   platform.app.inject({ method: 'POST', url, payload, headers });
-const me = (accessToken: string) => platform.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) });
+const me = (accessToken: string) =>
+  platform.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accessToken) });
 
 describe('token lifecycle', () => {
   it('validates a live access token given as bearer and body', async () => {
     const session = await signInToOrg(platform.app);
-    const response = await post('/api/validate-token', { access_token: session.access_token }, bearer(session.access_token));
+    const response = await post(
+      '/api/validate-token',
+      { access_token: session.access_token },
+      bearer(session.access_token),
+    );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ is_valid: true, user_id: session.user_id, org_id: session.org_id });
+    expect(response.json()).toMatchObject({
+      is_valid: true,
+      user_id: session.user_id,
+      org_id: session.org_id,
+    });
   });
 
   it('refuses a forged or garbage access token', async () => {

@@ -1,16 +1,24 @@
 /** GET /health: whether the process is up and the database answers. */
-import { sql } from 'kysely';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/http/deps';
 
-const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.object({ engine: z.string(), reachable: z.boolean() }) });
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ engine: z.string(), reachable: z.boolean() }),
+});
 
 /** Registers the health route. */
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get('/health', {
     config: { access: 'public' },
-    schema: { tags: ['platform'], summary: 'Liveness and database reachability', response: { 200: healthSchema, 503: healthSchema } },
+    schema: {
+      tags: ['platform'],
+      summary: 'Liveness and database reachability',
+      response: { 200: healthSchema, 503: healthSchema },
+    },
     handler: async (request, reply) => {
       const reachable = await sql`select 1`.execute(deps.db).then(
         () => true,
@@ -19,7 +27,9 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           return false;
         },
       );
-      return reply.status(reachable ? 200 : 503).send({ status: reachable ? 'ok' : 'degraded', database: { engine: deps.engine, reachable } });
+      return reply
+        .status(reachable ? 200 : 503)
+        .send({ status: reachable ? 'ok' : 'degraded', database: { engine: deps.engine, reachable } });
     },
   });
 };

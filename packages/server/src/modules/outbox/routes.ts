@@ -29,14 +29,24 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       tags: ['platform'],
       summary: 'Mail kept in the outbox, newest first',
       querystring: querySchema,
-      response: { 200: z.object({ messages: z.array(messageSchema), total_entries: z.number() }), 401: problemSchema, 403: problemSchema },
+      response: {
+        200: z.object({ messages: z.array(messageSchema), total_entries: z.number() }),
+        401: problemSchema,
+        403: problemSchema,
+      },
     },
     handler: async (request) => {
       const { page_number, page_size, to } = request.query;
       let query = deps.db.selectFrom('outbox');
       if (to) query = query.where('to_address', '=', to.toLowerCase());
       const [rows, count] = await Promise.all([
-        query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page_size).offset((page_number - 1) * page_size).execute(),
+        query
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(page_size)
+          .offset((page_number - 1) * page_size)
+          .execute(),
         query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return {

@@ -1,5 +1,13 @@
 /** Profile row → MeResponse, with settings filled from the defaults. */
-import { APP_KEYS, type AppKey, DEFAULT_USER_SETTING, type MeResponse, type OrgRole, type UserSetting, userSettingSchema } from '@ferrite/contracts';
+import {
+  APP_KEYS,
+  type AppKey,
+  DEFAULT_USER_SETTING,
+  type MeResponse,
+  type OrgRole,
+  type UserSetting,
+  userSettingSchema,
+} from '@ferrite/contracts';
 
 /** Stored settings merged over the defaults; anything unreadable falls back to its default. */
 export function mergeSettings(stored: unknown): UserSetting {

@@ -21,7 +21,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   };
 
   app.get('/me', {
-    schema: { tags, summary: 'The caller, their organization with its apps, and their settings', response: { 200: meResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'The caller, their organization with its apps, and their settings',
+      response: { 200: meResponseSchema, ...errors },
+    },
     handler: async (request) => {
       const auth = requireAuth(request);
       return presentMe(await loadMe(auth.orgId, auth.userId));
@@ -29,7 +33,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   });
 
   app.put('/me/settings', {
-    schema: { tags, summary: 'Change any part of the workspace settings', body: updateSettingsBodySchema, response: { 200: meResponseSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Change any part of the workspace settings',
+      body: updateSettingsBodySchema,
+      response: { 200: meResponseSchema, ...errors },
+    },
     handler: async (request) => {
       const auth = requireAuth(request);
       const row = await loadMe(auth.orgId, auth.userId);

@@ -35,12 +35,18 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** Resolves an access token to a live session of an active member; null when anything is off. */
-export async function resolveAccessToken(db: Db, jwt: JwtService, token: string): Promise<AuthContext | null> {
+export async function resolveAccessToken(
+  db: Db,
+  jwt: JwtService,
+  token: string,
+): Promise<AuthContext | null> {
   const claims = await jwt.verify(token, 'access');
   if (!claims || typeof claims.sid !== 'string') return null;
   const row = await db
     .selectFrom('auth_sessions as s')
-    .innerJoin('memberships as m', (join) => join.onRef('m.org_id', '=', 's.org_id').onRef('m.user_id', '=', 's.user_id'))
+    .innerJoin('memberships as m', (join) =>
+      join.onRef('m.org_id', '=', 's.org_id').onRef('m.user_id', '=', 's.user_id'),
+    )
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('orgs as o', 'o.id', 's.org_id')
     .select(['s.id', 's.org_id', 's.user_id', 'm.role', 'u.is_platform_admin'])
@@ -66,9 +72,9 @@ export function installAuthContext(app: FastifyInstance, db: Db, jwt: JwtService
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
-    const url = request.routeOptions.url;
+    const url = request.routeOptions.url ?? '';
     // Unknown routes have no url (the not-found handler answers 404); the web app and API docs are public.
-    if (!url || !url.startsWith('/api/') || url.startsWith('/api/docs') || access === 'public') return;
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs') || access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw problems.unauthorized('A bearer token is required');
     const auth = await resolveAccessToken(db, jwt, token);

@@ -44,7 +44,11 @@ const CLIENT_ERROR_TITLES: Record<string, string> = {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpProblem) {
-      return send(reply, { title: error.title, detail: error.detail, status: error.status, errors: error.errors }, error.headers);
+      return send(
+        reply,
+        { title: error.title, detail: error.detail, status: error.status, errors: error.errors },
+        error.headers,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error);
@@ -52,7 +56,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       return send(reply, { title: 'Invalid request', detail, status: 400, errors });
     }
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return send(reply, { title: 'Malformed JSON', detail: 'The request body is not valid JSON', status: 400 });
+      return send(reply, {
+        title: 'Malformed JSON',
+        detail: 'The request body is not valid JSON',
+        status: 400,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {

@@ -1,5 +1,5 @@
 /** The pino logger: request ids on every line, secrets never written. */
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 const REDACTED = [
   'req.headers.authorization',
@@ -12,9 +12,9 @@ const REDACTED = [
   '*.token',
 ];
 
-/** Creates the process logger at the given level. */
-export function createLogger(level: string): Logger {
-  return pino({
+/** Creates the process logger at the given level (stdout unless a destination is given). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: { paths: REDACTED, censor: '[redacted]' },
     serializers: {
@@ -26,5 +26,6 @@ export function createLogger(level: string): Logger {
         ip: request.ip,
       }),
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -16,11 +16,16 @@ export class HttpProblem extends Error {
 
 /** Shorthands for the problems the API raises most. */
 export const problems = {
-  badRequest: (detail: string, errors?: FieldError[]) => new HttpProblem(400, 'Invalid request', detail, errors),
-  unauthorized: (detail = 'Sign in to continue', title = 'Unauthorized') => new HttpProblem(401, title, detail),
-  forbidden: (detail = 'You do not have access to this resource') => new HttpProblem(403, 'Forbidden', detail),
+  badRequest: (detail: string, errors?: FieldError[]) =>
+    new HttpProblem(400, 'Invalid request', detail, errors),
+  unauthorized: (detail = 'Sign in to continue', title = 'Unauthorized') =>
+    new HttpProblem(401, title, detail),
+  forbidden: (detail = 'You do not have access to this resource') =>
+    new HttpProblem(403, 'Forbidden', detail),
   notFound: (what: string) => new HttpProblem(404, 'Not found', `${what} was not found`),
   conflict: (detail: string) => new HttpProblem(409, 'Conflict', detail),
   tooManyRequests: (detail: string, retryAfterSeconds: number) =>
-    new HttpProblem(429, 'Too many attempts', detail, undefined, { 'retry-after': String(retryAfterSeconds) }),
+    new HttpProblem(429, 'Too many attempts', detail, undefined, {
+      'retry-after': String(retryAfterSeconds),
+    }),
 };

@@ -26,22 +26,41 @@ export async function installWebApp(app: FastifyInstance, config: Config): Promi
   const indexPath = join(dist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   if (template) {
-    await app.register(fastifyStatic, { root: dist, index: false, wildcard: true, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: dist,
+      index: false,
+      wildcard: true,
+      maxAge: '1h',
+      immutable: false,
+    });
   } else {
     app.log.warn({ dist }, 'web app not built; run `npm run build` to serve it');
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return apiNotFound(request, reply);
-    }
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!template) {
-      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`, then reload.');
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build`, then reload.');
     }
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
       .send(brandedIndex(template, request.host, config.brandPrimaryHost));
+  };
+
+  // The static plugin refuses the bare directory, so the root gets the app explicitly.
+  app.get('/', { schema: { hide: true } }, sendIndex);
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (
+      path === '/api' ||
+      path.startsWith('/api/') ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return apiNotFound(request, reply);
+    }
+    return sendIndex(request, reply);
   });
 }

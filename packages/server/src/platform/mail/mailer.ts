@@ -2,7 +2,7 @@
 import type { BrandSet } from '@ferrite/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
-import { type SmtpTransport, createSmtpTransport } from './smtp';
+import { createSmtpTransport, type SmtpTransport } from './smtp';
 
 export interface MailMessage {
   to: string;

@@ -13,7 +13,10 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /** Verifies a password; with no stored hash it still spends the same effort and answers false. */
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     await verify(await decoyHash, password);
     return false;

@@ -14,7 +14,11 @@ export async function requestPasswordReset(
   const user = await repo.findUserByEmail(email);
   if (!user) return;
   const token = newOpaqueToken();
-  await repo.insertPasswordReset(user.id, hashOpaqueToken(token), new Date(Date.now() + PASSWORD_RESET_TTL_SECONDS * 1000));
+  await repo.insertPasswordReset(
+    user.id,
+    hashOpaqueToken(token),
+    new Date(Date.now() + PASSWORD_RESET_TTL_SECONDS * 1000),
+  );
   const link = `${context.publicUrl}/reset_password?token=${encodeURIComponent(token)}`;
   const minutes = PASSWORD_RESET_TTL_SECONDS / 60;
   await mailer.send({

@@ -8,7 +8,9 @@ import type { AuthRepository } from '../repository';
 export async function resetPassword(repo: AuthRepository, token: string, password: string): Promise<void> {
   const userId = await repo.consumePasswordReset(hashOpaqueToken(token), await hashPassword(password));
   if (!userId) {
-    throw problems.badRequest('This password reset link is invalid, already used or expired. Ask for a new one.');
+    throw problems.badRequest(
+      'This password reset link is invalid, already used or expired. Ask for a new one.',
+    );
   }
   await repo.revokeUserSessions(userId, 'password reset');
 }

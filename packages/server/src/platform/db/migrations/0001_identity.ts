@@ -48,7 +48,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', 'timestamptz')
     .addColumn('revoked_reason', 'text')
     .execute();
-  await db.schema.createIndex('auth_sessions_org_user_idx').on('auth_sessions').columns(['org_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('auth_sessions_org_user_idx')
+    .on('auth_sessions')
+    .columns(['org_id', 'user_id'])
+    .execute();
 
   await db.schema
     .createTable('refresh_tokens')
@@ -58,7 +62,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('rotated_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('refresh_tokens_session_idx').on('refresh_tokens').column('session_id').execute();
+  await db.schema
+    .createIndex('refresh_tokens_session_idx')
+    .on('refresh_tokens')
+    .column('session_id')
+    .execute();
 
   await db.schema
     .createTable('password_resets')
@@ -80,7 +88,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('decided_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('org_requests_status_idx').on('org_requests').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('org_requests_status_idx')
+    .on('org_requests')
+    .columns(['status', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('auth_failures')
@@ -88,7 +100,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('failed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('auth_failures_key_idx').on('auth_failures').columns(['key', 'failed_at']).execute();
+  await db.schema
+    .createIndex('auth_failures_key_idx')
+    .on('auth_failures')
+    .columns(['key', 'failed_at'])
+    .execute();
 
   await db.schema
     .createTable('outbox')

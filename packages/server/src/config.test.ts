@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded mode', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: './data',
+      databaseUrl: undefined,
+      mqttPort: 1883,
+      coapPort: 5683,
+      brandPrimaryHost: 'localhost',
+      seedDemo: true,
+      publicUrl: 'http://localhost:8080',
+    });
+  });
+
+  it('seeds PostgreSQL only when SEED_DEMO=1', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/ferrite' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/ferrite', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('stops start-up with a message naming each bad variable', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', SECRET: 'short' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/PORT:/);
+      expect(message).toMatch(/DATABASE_URL:/);
+      expect(message).toMatch(/SECRET: SECRET must be at least 32 characters/);
+    }
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+  });
+});

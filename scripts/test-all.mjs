@@ -1,0 +1,83 @@
+// `npm test`: every test there is. Unit and integration tests on PGlite, the server suite again on
+// PostgreSQL, then browser journeys in Chromium against the built app. Ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { isReachable, testDatabaseUrl } from './postgres.mjs';
+
+const reports = join('node_modules', '.cache', 'ferrite-test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(name);
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  // A suite that fails to load counts once, so the summary never reads green over a broken file.
+  totals.failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  totals.failed += stats?.unexpected ?? 0;
+}
+
+const pgliteReport = join(reports, 'vitest-pglite.json');
+run('Unit and integration tests (PGlite)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${pgliteReport}`,
+]);
+countVitest(pgliteReport);
+
+const url = testDatabaseUrl();
+const pgReport = join(reports, 'vitest-postgres.json');
+if (await isReachable(url)) {
+  run(
+    'Server tests on PostgreSQL',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${pgReport}`,
+    ],
+    { TEST_DATABASE_URL: url },
+  );
+  countVitest(pgReport);
+} else {
+  console.error(
+    `\n✗ PostgreSQL is not reachable at ${url}: start it or set TEST_DATABASE_URL (README, "Running against PostgreSQL").`,
+  );
+  failedSteps.push('Server tests on PostgreSQL (server unreachable)');
+}
+
+run('Build the web app', 'npm', ['run', 'build']);
+const e2eReport = join(process.cwd(), reports, 'playwright.json');
+if (!failedSteps.includes('Build the web app')) {
+  run('Browser journeys (Playwright, Chromium)', 'npm', ['test', '-w', '@ferrite/e2e'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
+  countPlaywright(e2eReport);
+}
+
+console.log('');
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join('; ')}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);
