@@ -1,0 +1,40 @@
+/** Entry: store, brand, theme (light/dark, remembered), notifications and the router. */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import type { BrandSet } from '@ferrite/contracts';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { StrictMode, useMemo } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router/dom';
+import { installPreloadErrorHandler } from './app/chunks';
+import { router } from './app/router';
+import { store } from './app/store';
+import { buildTheme, colorSchemeManager } from './app/theme';
+import { BrandProvider } from './brand/BrandProvider';
+import { watchOtherTabs } from './session/lifecycle';
+
+function ThemedApp({ brand }: { brand: BrandSet }) {
+  const theme = useMemo(() => buildTheme(brand.id), [brand.id]);
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <Notifications position="top-right" limit={4} zIndex={10000} />
+      <RouterProvider router={router} />
+    </MantineProvider>
+  );
+}
+
+installPreloadErrorHandler();
+watchOtherTabs(store.dispatch, store.getState);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={store}>
+      <BrandProvider>{(brand) => <ThemedApp brand={brand} />}</BrandProvider>
+    </Provider>
+  </StrictMode>,
+);
