@@ -82,11 +82,19 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
+/** What the caller may open and do in the organization of their session. */
+export const abilitiesResponseSchema = z.object({
+  apps: z.array(z.enum(APP_KEYS)),
+  permissions: z.array(z.string()),
+});
+export type Abilities = z.infer<typeof abilitiesResponseSchema>;
+
 export const meResponseSchema = userSummarySchema.extend({
   phone: z.string().nullable(),
   last_login_at: z.string().nullable(),
   org: orgSummarySchema.extend({ apps: z.array(z.enum(APP_KEYS)) }),
   user_credentials: z.object({ user_setting: userSettingSchema }),
+  abilities: abilitiesResponseSchema,
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

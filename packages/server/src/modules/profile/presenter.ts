@@ -1,4 +1,5 @@
 /** Profile row → MeResponse, with settings filled from the defaults. */
+
 import {
   APP_KEYS,
   type AppKey,
@@ -8,6 +9,7 @@ import {
   type UserSetting,
   userSettingSchema,
 } from '@ferrite/contracts';
+import type { Abilities } from '../../platform/authorization/abilities';
 
 /** Stored settings merged over the defaults; anything unreadable falls back to its default. */
 export function mergeSettings(stored: unknown): UserSetting {
@@ -37,7 +39,7 @@ interface ProfileRow {
 }
 
 /** The caller's profile as GET /me answers it. */
-export function presentMe(row: ProfileRow): MeResponse {
+export function presentMe(row: ProfileRow, abilities: Abilities): MeResponse {
   return {
     id: row.id,
     name: row.name,
@@ -54,5 +56,6 @@ export function presentMe(row: ProfileRow): MeResponse {
       apps: APP_KEYS.filter((key): key is AppKey => row.org_apps.includes(key)),
     },
     user_credentials: { user_setting: mergeSettings(row.settings) },
+    abilities: { apps: abilities.apps, permissions: [...abilities.permissions].sort() },
   };
 }

@@ -21,6 +21,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   };
 
   app.get('/me', {
+    config: { permission: 'self' },
     schema: {
       tags,
       summary: 'The caller, their organization with its apps, and their settings',
@@ -28,11 +29,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      return presentMe(await loadMe(auth.orgId, auth.userId));
+      return presentMe(await loadMe(auth.orgId, auth.userId), auth.abilities);
     },
   });
 
   app.put('/me/settings', {
+    config: { permission: 'self' },
     schema: {
       tags,
       summary: 'Change any part of the workspace settings',
@@ -48,7 +50,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         data_settings: { ...current.data_settings, ...(request.body.data_settings ?? {}) },
       };
       await repo.saveSettings(auth.userId, next, request.body.avatar);
-      return presentMe(await loadMe(auth.orgId, auth.userId));
+      return presentMe(await loadMe(auth.orgId, auth.userId), auth.abilities);
     },
   });
 };

@@ -24,6 +24,12 @@ export interface OrgsTable {
   name: string;
   slug: string;
   apps: Json<string[]>;
+  limits: ColumnType<
+    { users: number; gateways: number; data_retention_days: number },
+    string | undefined,
+    string
+  >;
+  created_by: string | null;
   created_at: CreatedAt;
   archived_at: Timestamp | null;
 }
@@ -32,6 +38,9 @@ export interface MembershipsTable {
   org_id: string;
   user_id: string;
   role: string;
+  role_id: string | null;
+  apps: ColumnType<string[], string | undefined, string>;
+  assets: ColumnType<string[], string | undefined, string>;
   created_at: CreatedAt;
   archived_at: Timestamp | null;
 }
@@ -68,6 +77,8 @@ export interface OrgRequestsTable {
   slug: string;
   status: Generated<string>;
   reason: string | null;
+  org_id: string | null;
+  decided_by: string | null;
   created_at: CreatedAt;
   decided_at: Timestamp | null;
 }
@@ -90,6 +101,88 @@ export interface OutboxTable {
   created_at: CreatedAt;
 }
 
+/** A jsonb list column that defaults to [] on insert. */
+type JsonList<T = string> = ColumnType<T[], string | undefined, string>;
+
+export interface RolesTable {
+  id: Generated<string>;
+  org_id: string;
+  name: string;
+  description: Generated<string>;
+  permissions: JsonList;
+  created_at: CreatedAt;
+}
+
+export interface UserGroupsTable {
+  id: Generated<string>;
+  org_id: string;
+  name: string;
+  description: Generated<string>;
+  apps: JsonList;
+  permissions: JsonList;
+  created_at: CreatedAt;
+  archived_at: Timestamp | null;
+}
+
+export interface UserGroupMembersTable {
+  org_id: string;
+  group_id: string;
+  user_id: string;
+}
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  org_id: string;
+  email: string;
+  name: Generated<string>;
+  role: Generated<string>;
+  kind: string;
+  token_hash: string;
+  group_ids: JsonList;
+  invited_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  org_id: string;
+  name: string;
+  description: Generated<string>;
+  manager_id: string | null;
+  metadata: ColumnType<{ key: string; value: string }[], string | undefined, string>;
+  location: ColumnType<
+    { address: string; latitude: number | null; longitude: number | null },
+    string | undefined,
+    string
+  >;
+  created_at: CreatedAt;
+  created_by: string | null;
+  archived_at: Timestamp | null;
+}
+
+export interface ProjectMembersTable {
+  org_id: string;
+  project_id: string;
+  user_id: string;
+}
+
+export interface ActivityTable {
+  id: Generated<string>;
+  org_id: string;
+  actor_id: string | null;
+  app: string;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  summary: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   orgs: OrgsTable;
@@ -100,4 +193,11 @@ export interface Database {
   org_requests: OrgRequestsTable;
   auth_failures: AuthFailuresTable;
   outbox: OutboxTable;
+  roles: RolesTable;
+  user_groups: UserGroupsTable;
+  user_group_members: UserGroupMembersTable;
+  invitations: InvitationsTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  activity: ActivityTable;
 }

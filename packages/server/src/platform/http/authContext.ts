@@ -1,12 +1,11 @@
-/** Who is calling: resolved from the bearer token on every API request, default-deny by route config. */
-import type { OrgRole } from '@ferrite/contracts';
+/** Who is calling: resolved from the bearer token on every governed API request, then authorized. */
+import { ACTION_LABELS, APPS, type OrgRole, type Permission, permissionApp } from '@ferrite/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Abilities, loadAbilities } from '../authorization/abilities';
+import { isGovernedRoute, requireDeclaredAccess } from '../authorization/routeAccess';
 import type { Db } from '../db/database';
 import type { JwtService } from '../security/jwt';
 import { problems } from './problem';
-
-/** What a route requires: anyone, a signed-in organization member, or a platform admin. */
-export type Access = 'public' | 'member' | 'platformAdmin';
 
 export interface AuthContext {
   userId: string;
@@ -17,12 +16,13 @@ export interface AuthContext {
   tokenExpiresAt: Date;
 }
 
+export interface AuthorizedCaller extends AuthContext {
+  abilities: Abilities;
+}
+
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: Access;
-  }
   interface FastifyRequest {
-    auth: AuthContext | null;
+    auth: AuthorizedCaller | null;
   }
 }
 
@@ -67,27 +67,45 @@ export async function resolveAccessToken(
   };
 }
 
-/** Every /api route needs a member's token unless its config says `access: 'public'`. */
+function deniedMessage(permission: Permission): string {
+  const app = APPS[permissionApp(permission)];
+  const action = permission.split('.')[1] ?? '';
+  const label = (ACTION_LABELS[action] ?? action).toLowerCase();
+  return `You do not have permission to ${label} in ${app.title}`;
+}
+
+/**
+ * Default-deny for the API: a route runs only if it is public, or the caller holds a live session,
+ * addresses their own organization in any {orgId}, and holds the permission the route declares.
+ */
 export function installAuthContext(app: FastifyInstance, db: Db, jwt: JwtService): void {
+  requireDeclaredAccess(app);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
+    const { access, permission } = request.routeOptions.config ?? {};
     const url = request.routeOptions.url ?? '';
     // Unknown routes have no url (the not-found handler answers 404); the web app and API docs are public.
-    if (!url.startsWith('/api/') || url.startsWith('/api/docs') || access === 'public') return;
+    if (!isGovernedRoute(url) || access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw problems.unauthorized('A bearer token is required');
     const auth = await resolveAccessToken(db, jwt, token);
     if (!auth) throw problems.unauthorized('The access token is invalid or has expired', 'Token expired');
-    if (access === 'platformAdmin' && !auth.isPlatformAdmin) {
+    if (access === 'platformAdmin' && !auth.isPlatformAdmin)
       throw problems.forbidden('Only platform admins may do this');
+    const orgId = (request.params as Record<string, unknown> | undefined)?.orgId;
+    if (orgId !== undefined && orgId !== auth.orgId) {
+      throw problems.forbidden('You can only reach the organization you are signed in to');
     }
-    request.auth = auth;
+    const abilities = await loadAbilities(db, auth.orgId, auth.userId, auth.isPlatformAdmin);
+    if (permission && permission !== 'self' && !abilities.permissions.has(permission)) {
+      throw problems.forbidden(deniedMessage(permission));
+    }
+    request.auth = { ...auth, abilities };
   });
 }
 
-/** The caller of a member route (the hook guarantees it is set). */
-export function requireAuth(request: FastifyRequest): AuthContext {
+/** The authorized caller of a governed route (the hook guarantees it is set). */
+export function requireAuth(request: FastifyRequest): AuthorizedCaller {
   if (!request.auth) throw problems.unauthorized();
   return request.auth;
 }

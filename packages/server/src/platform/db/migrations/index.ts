@@ -1,7 +1,9 @@
 /** Forward-only migrations, in order. Add a file and list it here; never edit a landed one. */
 import type { Migration } from 'kysely';
 import * as identity from './0001_identity';
+import * as peopleAndPermissions from './0002_people_and_permissions';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
+  '0002_people_and_permissions': peopleAndPermissions,
 };

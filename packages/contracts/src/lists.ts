@@ -1,0 +1,29 @@
+/** Paging and archive filters shared by every list call (spec §4 list stores). */
+import { z } from 'zod';
+
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** page_number (from 1), page_size, optional search text. */
+export const pageQuerySchema = z.object({
+  page_number: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().max(120).optional(),
+});
+
+/** `is_archived=true` lists the Archived tab, anything else the Active tab. */
+export const archivedFlagSchema = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
+
+/** Active and archived totals shown on the tabs. */
+export const tabCountsSchema = z.object({ active: z.number().int(), archived: z.number().int() });
+export type TabCounts = z.infer<typeof tabCountsSchema>;
+
+export const uuidParam = (name: string) => z.string().uuid({ error: `${name} must be a UUID` });
+export const orgParamsSchema = z.object({ orgId: uuidParam('orgId') });
+export const orgItemParamsSchema = z.object({ orgId: uuidParam('orgId'), id: uuidParam('id') });
+export const idParamsSchema = z.object({ id: uuidParam('id') });
+
+/** The permissions the caller holds in the app a list belongs to, so the UI hides what it may not do. */
+export const abilitiesSchema = z.array(z.string());

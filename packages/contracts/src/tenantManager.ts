@@ -1,0 +1,70 @@
+/** Tenant Manager: organizations on the platform and sign-up requests (issue 4 item 1). */
+import { z } from 'zod';
+import { APP_KEYS } from './apps';
+import { archivedFlagSchema, pageQuerySchema, tabCountsSchema } from './lists';
+import { ORG_SLUG_HINT, ORG_SLUG_PATTERN } from './validation';
+
+export const orgLimitsSchema = z.object({
+  users: z.number().int().min(1).max(100_000),
+  gateways: z.number().int().min(0).max(1_000_000),
+  data_retention_days: z.number().int().min(1).max(3650),
+});
+export type OrgLimits = z.infer<typeof orgLimitsSchema>;
+export const DEFAULT_ORG_LIMITS: OrgLimits = { users: 50, gateways: 100, data_retention_days: 365 };
+
+export const organizationSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  slug: z.string(),
+  apps: z.array(z.enum(APP_KEYS)),
+  limits: orgLimitsSchema,
+  user_count: z.number().int(),
+  admin: z.object({ id: z.string().uuid(), name: z.string(), email: z.string() }).nullable(),
+  created_at: z.string(),
+  archived_at: z.string().nullable(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const organizationBodySchema = z
+  .object({
+    name: z.string().trim().min(2, { error: 'Please enter the organization name' }).max(120),
+    slug: z.string().trim().regex(ORG_SLUG_PATTERN, { error: ORG_SLUG_HINT }),
+    apps: z.array(z.enum(APP_KEYS)).default([...APP_KEYS]),
+    limits: orgLimitsSchema.default(DEFAULT_ORG_LIMITS),
+  })
+  .strict();
+export type OrganizationBody = z.infer<typeof organizationBodySchema>;
+export const updateOrganizationBodySchema = organizationBodySchema.partial().strict();
+
+export const listOrganizationsQuerySchema = pageQuerySchema.extend({ is_archived: archivedFlagSchema });
+export const listOrganizationsResponseSchema = z.object({
+  organizations: z.array(organizationSchema),
+  total_entries: z.number().int(),
+  counts: tabCountsSchema,
+});
+
+export const ORG_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const orgRequestDetailSchema = z.object({
+  id: z.string().uuid(),
+  organization_name: z.string(),
+  slug: z.string(),
+  status: z.enum(ORG_REQUEST_STATUSES),
+  reason: z.string().nullable(),
+  requester: z.object({ id: z.string().uuid(), name: z.string(), email: z.string() }),
+  org_id: z.string().uuid().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type OrgRequestDetail = z.infer<typeof orgRequestDetailSchema>;
+
+export const listOrgRequestsQuerySchema = pageQuerySchema.extend({
+  status: z.enum(ORG_REQUEST_STATUSES).default('pending'),
+});
+export const listOrgRequestsResponseSchema = z.object({
+  requests: z.array(orgRequestDetailSchema),
+  total_entries: z.number().int(),
+  counts: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
+});
+export const rejectOrgRequestBodySchema = z
+  .object({ reason: z.string().trim().min(3, { error: 'Please give the requester a reason' }).max(1000) })
+  .strict();
