@@ -1,6 +1,7 @@
-/** Journeys' shortcuts: sign in through the API and hand the tokens to the page the way the app keeps them. */
-import type { Page } from '@playwright/test';
-import { DEMO_ADMIN } from './environment';
+/** Journeys' shortcuts: sign in over the API and hand the tokens to the page the way the app keeps them. */
+import { DEFAULT_AVATAR, DEFAULT_USER_SETTING, STORAGE_KEYS } from '@ferrite/contracts';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_ORG_NAME } from './environment';
 
 export interface ApiSession {
   user_id: string;
@@ -9,48 +10,47 @@ export interface ApiSession {
   refresh_token: string;
 }
 
-/** Signs the demo admin into their first organization over the API. */
-export async function apiSignIn(
-  page: Page,
+/** Signs a user into an organization (the demo admin into Demo Plant by default) over the API. */
+export async function apiSession(
+  request: APIRequestContext,
   email: string = DEMO_ADMIN.email,
   password: string = DEMO_ADMIN.password,
+  orgName: string = DEMO_ORG_NAME,
 ): Promise<ApiSession> {
-  const first = await page.request.post('/api/sign-in', { data: { email, password } });
-  if (!first.ok()) throw new Error(`sign-in answered ${first.status()}`);
-  const { auth_token, orgs } = await first.json();
-  const second = await page.request.post(`/api/orgs/${orgs[0].id}/sign-in`, {
+  const signIn = await request.post('/api/sign-in', { data: { email, password } });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const { auth_token, orgs } = (await signIn.json()) as {
+    auth_token: string;
+    orgs: { id: string; name: string }[];
+  };
+  const org = orgs.find((o) => o.name === orgName) ?? orgs[0];
+  if (!org) throw new Error(`${email} belongs to no organization`);
+  const orgSignIn = await request.post(`/api/orgs/${org.id}/sign-in`, {
     headers: { 'Auth-Token': auth_token },
   });
-  if (!second.ok()) throw new Error(`organization sign-in answered ${second.status()}`);
-  return second.json();
+  expect(orgSignIn.ok(), await orgSignIn.text()).toBe(true);
+  return orgSignIn.json();
 }
 
-/** Opens the desktop already signed in, with the tokens stored under the product's storage keys. */
-export async function openSignedIn(page: Page): Promise<ApiSession> {
-  const session = await apiSignIn(page);
-  await page.goto('/user/login');
-  await page.evaluate((s) => {
-    localStorage.setItem('access_token', s.access_token);
-    localStorage.setItem('refresh_token', s.refresh_token);
-    localStorage.setItem('user_id', s.user_id);
-  }, session);
-  await page.goto('/');
-  return session;
-}
-
-/** Resets the demo admin's workspace settings so journeys do not depend on each other's order. */
-export async function resetSettings(page: Page, session: ApiSession): Promise<void> {
-  await page.request.put('/api/me/settings', {
+/** Puts a user's look back to the defaults, so every journey starts from the same desktop. */
+export async function resetSettings(request: APIRequestContext, session: ApiSession): Promise<void> {
+  const response = await request.put('/api/me/settings', {
     headers: { Authorization: `Bearer ${session.access_token}` },
-    data: {
-      visual_settings: {
-        recently_visited_apps: [],
-        taskbar_pos: 'bottom',
-        desktop_wallpaper: 'none',
-        sidebar_color: 'theme1',
-        color_scheme: 'light',
-      },
-      avatar: 9,
-    },
+    data: { visual_settings: DEFAULT_USER_SETTING.visual_settings, avatar: DEFAULT_AVATAR },
   });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Stores the session under the product's storage keys once per tab (not on every reload). */
+export async function seedStoredSession(page: Page, session: ApiSession): Promise<void> {
+  await page.addInitScript(
+    ({ keys, values }) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      localStorage.setItem(keys.accessToken, values.access_token);
+      localStorage.setItem(keys.refreshToken, values.refresh_token);
+      localStorage.setItem(keys.userId, values.user_id);
+      sessionStorage.setItem('e2e-seeded', '1');
+    },
+    { keys: STORAGE_KEYS, values: session },
+  );
 }

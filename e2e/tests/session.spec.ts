@@ -3,11 +3,12 @@
  * serving the built app. Brand one belongs to `localhost`, every other host gets brand two.
  */
 import { EMAIL_HINT, PRIMARY_BRAND, SECONDARY_BRAND, STORAGE_KEYS } from '@ferrite/contracts';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_ORG_NAME } from '../support/environment';
+import { apiSession } from '../support/session';
 
-const EMAIL = process.env.E2E_EMAIL ?? 'admin@ferrite.dev';
-const PASSWORD = process.env.E2E_PASSWORD ?? 'Ferrite@2026';
-const ORG_NAME = process.env.E2E_ORG ?? 'Demo Plant';
+const { email: EMAIL, password: PASSWORD } = DEMO_ADMIN;
+const ORG_NAME = DEMO_ORG_NAME;
 
 /** The same server under another host name (the brand follows the host). */
 function onHost(baseURL: string | undefined, hostname: string, path: string): string {
@@ -21,23 +22,6 @@ async function storedSession(page: Page) {
     (keys) => Object.values(keys).map((key) => window.localStorage.getItem(key)),
     STORAGE_KEYS,
   );
-}
-
-/** Org session tokens for the demo admin, obtained over the API. */
-async function apiSession(request: APIRequestContext) {
-  const signIn = await request.post('/api/sign-in', { data: { email: EMAIL, password: PASSWORD } });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const { auth_token, orgs } = (await signIn.json()) as {
-    auth_token: string;
-    orgs: { id: string; name: string }[];
-  };
-  const org = orgs.find((o) => o.name === ORG_NAME) ?? orgs[0];
-  if (!org) throw new Error('The demo user belongs to no organization');
-  const orgSignIn = await request.post(`/api/orgs/${org.id}/sign-in`, {
-    headers: { 'Auth-Token': auth_token },
-  });
-  expect(orgSignIn.ok(), await orgSignIn.text()).toBe(true);
-  return (await orgSignIn.json()) as { access_token: string; refresh_token: string; user_id: string };
 }
 
 test.describe('white label', () => {

@@ -1,0 +1,11 @@
+/** The entityManager app's manifest: its icon and accent, and its code loaded on first open. */
+import { IconHierarchy3 } from '@tabler/icons-react';
+import { lazyWithTimeout } from '../../app/chunks';
+import { defineManifest } from '../manifest';
+
+export const entityManagerApp = defineManifest({
+  key: 'entityManager',
+  icon: IconHierarchy3,
+  color: 'teal',
+  component: lazyWithTimeout(() => import('./App'), 'entityManager'),
+});

@@ -1,0 +1,17 @@
+/** The pdm window until the app's own issue lands: a Home that tells what it will hold. */
+import { PlaceholderApp } from '../../ui/PlaceholderApp';
+import type { AppViewProps } from '../manifest';
+import { pdmApp } from './index';
+
+const HIGHLIGHTS = [
+  'Health scores for critical machines, learned from their sensor history',
+  'Early warnings of drift before it becomes downtime',
+  'Maintenance windows suggested from the predicted wear',
+];
+
+/** The app's window body, by section. */
+export default function PdmApp(props: AppViewProps) {
+  return (
+    <PlaceholderApp {...props} appKey="pdm" icon={pdmApp.icon} color={pdmApp.color} highlights={HIGHLIGHTS} />
+  );
+}

@@ -1,0 +1,148 @@
+import { type MeResponse, PRIMARY_BRAND } from '@ferrite/contracts';
+import { MantineProvider } from '@mantine/core';
+import { configureStore } from '@reduxjs/toolkit';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../app/baseQuery', () => ({
+  ferriteBaseQuery: async (args: string | { url: string }) => {
+    const url = typeof args === 'string' ? args : args.url;
+    return url === '/me' ? { data: me } : { data: me };
+  },
+}));
+vi.mock('../session', () => ({ logout: vi.fn(() => ({ type: 'test/logout' })), lockScreenLogout: vi.fn() }));
+
+const { api } = await import('../app/api');
+const { BrandContext } = await import('../brand/useBrand');
+const { workspaceReducers } = await import('./reducers');
+const { Workspace } = await import('./Workspace');
+
+const me: MeResponse = {
+  id: '3f1c1f7e-4a55-4e1b-9d47-2b8e5f0c9a11',
+  name: 'Ada Admin',
+  email: 'ada@example.com',
+  avatar: 9,
+  is_platform_admin: false,
+  phone: null,
+  last_login_at: null,
+  // Deliberately out of registry order, and without most apps.
+  org: {
+    id: '7d9b2a44-0c1e-4e6a-8f3b-5a2c9e1d4b22',
+    name: 'Plant',
+    slug: 'plant',
+    role: 'admin',
+    apps: ['dashboards', 'alerts', 'iotManager', 'roleManager'],
+  },
+  user_credentials: {
+    user_setting: {
+      visual_settings: {
+        recently_visited_apps: ['dashboards'],
+        taskbar_pos: 'left',
+        desktop_wallpaper: 'dunes',
+        sidebar_color: 'theme2',
+        color_scheme: 'light',
+      },
+      data_settings: { timezone: 'UTC', date_format: 'YYYY-MM-DD' },
+    },
+  },
+  // iotManager is the org's but not granted to this user; pdm is granted but not the org's: neither shows.
+  abilities: { apps: ['dashboards', 'alerts', 'roleManager', 'pdm'], permissions: [] },
+};
+
+beforeAll(() => {
+  // jsdom lacks the layout APIs Mantine's floating elements probe.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+function renderWorkspace() {
+  const store = configureStore({
+    reducer: { ...workspaceReducers, [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  render(
+    <Provider store={store}>
+      <MantineProvider>
+        <BrandContext.Provider value={PRIMARY_BRAND}>
+          <Workspace />
+        </BrandContext.Provider>
+      </MantineProvider>
+    </Provider>,
+  );
+  return store;
+}
+
+const windowOf = (key: string) =>
+  document.querySelector<HTMLElement>(`[data-testid="app-window"][data-app-key="${key}"]`);
+
+describe('Workspace', () => {
+  it('shows the organization apps in registry order with the profile layout', async () => {
+    renderWorkspace();
+    const icons = await screen.findAllByTestId('desktop-icon');
+    expect(icons.map((icon) => icon.dataset.appKey)).toEqual(['roleManager', 'dashboards', 'alerts']);
+    expect(screen.getByRole('navigation', { name: 'Taskbar' })).toHaveAttribute('data-position', 'left');
+    expect(screen.getByRole('button', { name: 'Open launcher' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Switch apps' })).toBeInTheDocument();
+  });
+
+  it('opens windows stacked 1010 then 1020, lists only visible sections, minimizes and closes', async () => {
+    const store = renderWorkspace();
+    const icons = await screen.findAllByTestId('desktop-icon');
+    fireEvent.click(icons.find((i) => i.dataset.appKey === 'alerts')!);
+    fireEvent.click(icons.find((i) => i.dataset.appKey === 'roleManager')!);
+    expect(windowOf('alerts')).toHaveStyle({ zIndex: '1010' });
+    expect(windowOf('roleManager')).toHaveStyle({ zIndex: '1020' });
+    expect(windowOf('roleManager')).toHaveAttribute('data-app-state', 'maximize');
+
+    const sections = within(windowOf('roleManager')!).getByRole('navigation', {
+      name: 'Role Manager sections',
+    });
+    const keys = [...sections.querySelectorAll<HTMLElement>('[data-section-key]')].map(
+      (b) => b.dataset.sectionKey,
+    );
+    expect(keys).toEqual(['roleManager', 'usersGroups', 'users', 'projects']);
+    expect(sections).toHaveAttribute('data-sidebar-color', 'theme2');
+
+    fireEvent.click(within(sections).getByText('Users'));
+    expect(windowOf('roleManager')).toHaveAttribute('data-section', 'users');
+    expect(await within(windowOf('roleManager')!).findByText('Users is empty')).toBeInTheDocument();
+
+    fireEvent.click(within(windowOf('roleManager')!).getByRole('button', { name: 'Minimize' }));
+    expect(windowOf('roleManager')).toHaveAttribute('data-app-state', 'minimize');
+    expect(windowOf('roleManager')).not.toBeVisible();
+
+    await act(async () => {
+      fireEvent.click(within(windowOf('alerts')!).getByRole('button', { name: 'Close' }));
+    });
+    expect(windowOf('alerts')).toBeNull();
+    expect(store.getState().recentApps.apps).toEqual(['roleManager', 'alerts', 'dashboards']);
+  });
+
+  it('collapses the sidebar to icons', async () => {
+    renderWorkspace();
+    const icons = await screen.findAllByTestId('desktop-icon');
+    fireEvent.click(icons[1]!);
+    fireEvent.click(within(windowOf('dashboards')!).getByRole('button', { name: 'Collapse sidebar' }));
+    expect(
+      within(windowOf('dashboards')!).getByRole('button', { name: 'Expand sidebar' }),
+    ).toBeInTheDocument();
+    expect(within(windowOf('dashboards')!).getByRole('button', { name: 'Share' })).toBeInTheDocument();
+  });
+});
