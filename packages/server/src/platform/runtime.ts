@@ -50,6 +50,10 @@ export async function startPlatform(
       log.info(
         `Demo organization "${DEMO_ORG.name}" created. Sign in at ${config.publicUrl} as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
       );
+      // A plain banner too: a JSON log line is easy to miss for someone starting Ferrite for the first time.
+      process.stdout.write(
+        `\n  Ferrite is running at ${config.publicUrl}\n  Sign in as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (organization "${DEMO_ORG.name}")\n\n`,
+      );
     }
     const running = app;
     let stopping: Promise<void> | null = null;
