@@ -3,6 +3,7 @@ export * from './apps';
 export * from './auth';
 export * from './brands';
 export * from './constants';
+export * from './entityManager/index';
 export * from './errors';
 export * from './lists';
 export * from './messages';

@@ -183,6 +183,47 @@ export interface ActivityTable {
   created_at: CreatedAt;
 }
 
+export interface EntityTypesTable {
+  id: Generated<string>;
+  org_id: string;
+  kind: string;
+  name: string;
+  description: Generated<string>;
+  parent_type_id: string | null;
+  metadata_fields: ColumnType<
+    { key: string; data_type: string; unit: string; default_value: string }[],
+    string | undefined,
+    string
+  >;
+  properties: ColumnType<{ key: string; value: string }[], string | undefined, string>;
+  parameters: ColumnType<{ key: string; data_type: string; unit: string }[], string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface EntitiesTable {
+  id: Generated<string>;
+  org_id: string;
+  project_id: string;
+  kind: string;
+  type_id: string;
+  parent_id: string | null;
+  path: string;
+  depth: number;
+  name: string;
+  description: Generated<string>;
+  metadata: ColumnType<
+    { key: string; data_type: string; unit: string; value: string }[],
+    string | undefined,
+    string
+  >;
+  caretaker_ids: ColumnType<string[], string | undefined, string>;
+  latitude: number | null;
+  longitude: number | null;
+  position: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   users: UsersTable;
   orgs: OrgsTable;
@@ -200,4 +241,6 @@ export interface Database {
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
   activity: ActivityTable;
+  entity_types: EntityTypesTable;
+  entities: EntitiesTable;
 }

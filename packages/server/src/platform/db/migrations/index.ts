@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely';
 import * as identity from './0001_identity';
 import * as peopleAndPermissions from './0002_people_and_permissions';
+import * as entities from './0003_entities';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
   '0002_people_and_permissions': peopleAndPermissions,
+  '0003_entities': entities,
 };

@@ -1,0 +1,4 @@
+/** Entity Manager contracts. */
+export * from './entities';
+export * from './hierarchy';
+export * from './types';
