@@ -25,16 +25,23 @@ export const organizationSchema = z.object({
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
+const organizationFields = {
+  name: z.string().trim().min(2, { error: 'Please enter the organization name' }).max(120),
+  slug: z.string().trim().regex(ORG_SLUG_PATTERN, { error: ORG_SLUG_HINT }),
+  apps: z.array(z.enum(APP_KEYS)),
+  limits: orgLimitsSchema,
+};
 export const organizationBodySchema = z
   .object({
-    name: z.string().trim().min(2, { error: 'Please enter the organization name' }).max(120),
-    slug: z.string().trim().regex(ORG_SLUG_PATTERN, { error: ORG_SLUG_HINT }),
-    apps: z.array(z.enum(APP_KEYS)).default([...APP_KEYS]),
-    limits: orgLimitsSchema.default(DEFAULT_ORG_LIMITS),
+    ...organizationFields,
+    apps: organizationFields.apps.default([...APP_KEYS]),
+    limits: organizationFields.limits.default(DEFAULT_ORG_LIMITS),
   })
   .strict();
 export type OrganizationBody = z.infer<typeof organizationBodySchema>;
-export const updateOrganizationBodySchema = organizationBodySchema.partial().strict();
+// Built from the fields without defaults: a partial update must not reset apps or limits it omits.
+export const updateOrganizationBodySchema = z.object(organizationFields).partial().strict();
+export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 
 export const listOrganizationsQuerySchema = pageQuerySchema.extend({ is_archived: archivedFlagSchema });
 export const listOrganizationsResponseSchema = z.object({

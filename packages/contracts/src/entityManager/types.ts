@@ -36,7 +36,7 @@ export const parameterFieldSchema = z.object({
 });
 export type ParameterField = z.infer<typeof parameterFieldSchema>;
 
-/** Keys must be unique within one list (and, with inheritance, across the type's ancestors). */
+/** Keys must be unique within one list; a type may redefine an ancestor's key (the nearest wins in `effective`). */
 const uniqueKeys = <T extends { key: string }>(list: z.ZodType<T[]>) =>
   list.refine((items) => new Set(items.map((i) => i.key)).size === items.length, {
     error: 'Keys must be unique',

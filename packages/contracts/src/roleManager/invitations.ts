@@ -41,6 +41,14 @@ export const listInvitationsResponseSchema = z.object({
   abilities: abilitiesSchema,
 });
 
+/** The title of the 404/410 for an unknown, used, revoked or expired invitation link. */
+export const INVALID_INVITATION_TITLE = 'This invitation link is invalid or has expired';
+
+/** The token of /invitations/{token}, as mailed. */
+export const invitationTokenParamsSchema = z.object({
+  token: z.string().min(1).max(200, { error: 'The invitation token is too long' }),
+});
+
 /** GET /invitations/{token}: what the person sees before accepting. */
 export const invitationPreviewSchema = z.object({
   email: z.string(),

@@ -15,6 +15,8 @@ export const userGroupSchema = z.object({
   apps: z.array(z.enum(APP_KEYS)),
   permissions: z.array(z.string()),
   member_count: z.number().int(),
+  /** The members' user ids, so the group editor can show and change them. */
+  member_ids: z.array(z.string().uuid()),
   created_at: z.string(),
   archived_at: z.string().nullable(),
 });

@@ -1,6 +1,8 @@
 /** The demo organization and admin a newcomer signs in with on first start. */
 import { APP_KEYS, DEFAULT_USER_SETTING } from '@ferrite/contracts';
+import type { Transaction } from 'kysely';
 import type { Db } from '../platform/db/database';
+import type { Database } from '../platform/db/schema';
 import { hashPassword } from '../platform/security/passwords';
 
 export const DEMO_ADMIN = {
@@ -33,6 +35,144 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('memberships').values({ org_id: org.id, user_id: user.id, role: 'admin' }).execute();
+    await seedRoleManagerDemo(trx, org.id, user.id);
   });
   return true;
+}
+
+const DEMO_PROJECTS = [
+  {
+    name: 'Line 1 Assembly',
+    description: 'Final assembly line: torque stations, conveyors and the end-of-line tester.',
+    address: 'Hall A, Demo Plant',
+    latitude: 48.1371,
+    longitude: 11.5754,
+    metadata: [
+      { key: 'Shift pattern', value: '3 x 8h' },
+      { key: 'Cost centre', value: 'CC-1100' },
+    ],
+  },
+  {
+    name: 'Boiler House',
+    description: 'Two gas boilers, feed-water pumps and the steam header that serves the plant.',
+    address: 'Utilities block, Demo Plant',
+    latitude: 48.1379,
+    longitude: 11.5762,
+    metadata: [{ key: 'Permit', value: 'BH-2024-07' }],
+  },
+  {
+    name: 'Packaging Hall',
+    description: 'Cartoners, palletisers and the stretch wrapper before dispatch.',
+    address: 'Hall C, Demo Plant',
+    latitude: 48.1365,
+    longitude: 11.5771,
+    metadata: [],
+  },
+] as const;
+
+const DEMO_GROUPS = [
+  {
+    name: 'Operators',
+    description: 'Shop-floor operators: watch dashboards, acknowledge alerts, look up assets.',
+    apps: ['entityManager', 'dashboards', 'alerts'],
+    permissions: ['entityManager.view', 'dashboards.view', 'alerts.view', 'alerts.acknowledge'],
+  },
+  {
+    name: 'Engineers',
+    description: 'Process and maintenance engineers: assets, gateways, logic chains, analysis and reports.',
+    apps: [
+      'entityManager',
+      'dashboards',
+      'iotManager',
+      'alerts',
+      'dataInsights',
+      'digitalTwin',
+      'streamLogic',
+      'reportWizard',
+    ],
+    permissions: [
+      'entityManager.view',
+      'entityManager.manageAssets',
+      'entityManager.manageSensors',
+      'dashboards.view',
+      'dashboards.create',
+      'dashboards.edit',
+      'dashboards.share',
+      'iotManager.view',
+      'iotManager.manageGateways',
+      'alerts.view',
+      'alerts.manageRules',
+      'alerts.acknowledge',
+      'dataInsights.view',
+      'dataInsights.analyze',
+      'digitalTwin.view',
+      'digitalTwin.edit',
+      'streamLogic.view',
+      'streamLogic.editChains',
+      'reportWizard.view',
+      'reportWizard.manageReports',
+    ],
+  },
+] as const;
+
+/** Demo projects, user groups and a custom role, so the Role Manager lists are not empty on first start. */
+async function seedRoleManagerDemo(
+  trx: Transaction<Database>,
+  orgId: string,
+  adminId: string,
+): Promise<void> {
+  const start = Date.now() - DEMO_PROJECTS.length * 60_000;
+  for (const [index, project] of DEMO_PROJECTS.entries()) {
+    const created = await trx
+      .insertInto('projects')
+      .values({
+        org_id: orgId,
+        name: project.name,
+        description: project.description,
+        manager_id: adminId,
+        created_by: adminId,
+        // A minute apart, so "newest first" lists them in a stable order.
+        created_at: new Date(start + index * 60_000),
+        metadata: JSON.stringify(project.metadata),
+        location: JSON.stringify({
+          address: project.address,
+          latitude: project.latitude,
+          longitude: project.longitude,
+        }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('project_members')
+      .values({ org_id: orgId, project_id: created.id, user_id: adminId })
+      .execute();
+  }
+  for (const group of DEMO_GROUPS) {
+    await trx
+      .insertInto('user_groups')
+      .values({
+        org_id: orgId,
+        name: group.name,
+        description: group.description,
+        apps: JSON.stringify(group.apps),
+        permissions: JSON.stringify(group.permissions),
+      })
+      .execute();
+  }
+  await trx
+    .insertInto('roles')
+    .values({
+      org_id: orgId,
+      name: 'Shift Lead',
+      description: 'Runs a shift: shares dashboards, acknowledges alerts and sends shift reports.',
+      permissions: JSON.stringify([
+        'alerts.acknowledge',
+        'alerts.view',
+        'dashboards.share',
+        'dashboards.view',
+        'reportWizard.send',
+        'reportWizard.view',
+      ]),
+    })
+    .execute();
 }

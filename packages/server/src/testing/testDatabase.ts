@@ -29,6 +29,16 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // pool.end() resolves before its clients' sockets close; forcing the drop while one is still
+      // closing makes that client emit an error the ended pool no longer handles (an uncaught error).
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const open = await cleanup.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (open.rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

@@ -67,11 +67,12 @@ export const authApi = api.injectEndpoints({
       query: (token) => `/invitations/${encodeURIComponent(token)}`,
       extraOptions: OWN_ERRORS,
     }),
-    acceptInvitation: build.mutation<AcceptInvitationResponse, { token: string; password?: string }>({
-      query: ({ token, password }) => ({
+    /** New people send the password they chose; existing users confirm with their current one. */
+    acceptInvitation: build.mutation<AcceptInvitationResponse, { token: string; password?: string; currentPassword?: string }>({
+      query: ({ token, password, currentPassword }) => ({
         url: `/invitations/${encodeURIComponent(token)}/accept`,
         method: 'POST',
-        body: password ? { password } : {},
+        body: password ? { password } : currentPassword ? { current_password: currentPassword } : {},
       }),
       extraOptions: OWN_ERRORS,
     }),

@@ -190,10 +190,10 @@ export const lockScreenLogout = () => logout({ callServer: true, redirectTo: '/u
 
 /** Accepts an invitation (with a new password when asked) and enters the org. */
 export const acceptInvitation =
-  (token: string, password?: string): SessionThunk =>
+  (token: string, secret?: { password?: string; currentPassword?: string }): SessionThunk =>
   async (dispatch, getState) => {
     try {
-      const r = await once(dispatch(authApi.endpoints.acceptInvitation.initiate({ token, password })));
+      const r = await once(dispatch(authApi.endpoints.acceptInvitation.initiate({ token, ...secret })));
       beginFreshOrgSession(dispatch, getState, {
         userId: r.user_id,
         orgId: r.org_id ?? null,

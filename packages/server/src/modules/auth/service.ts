@@ -35,14 +35,7 @@ export class AuthService {
 
   /** Checks credentials and answers the user, their organizations and the token for the organization step. */
   async signIn(email: string, password: string, ip: string): Promise<SignInResponse> {
-    await this.throttle.assertAllowed(email, ip);
-    const user = await this.repo.findUserByEmail(email);
-    const valid = await verifyPassword(user?.password_hash, password);
-    if (!user || !valid) {
-      await this.throttle.recordFailure(email, ip);
-      throw problems.unauthorized('Check your e-mail and password and try again', INVALID_CREDENTIALS);
-    }
-    await this.throttle.clearAccount(email);
+    const user = await this.verifyCredentials(email, password, ip);
     const orgs = await this.repo.listUserOrgs(user.id);
     const authToken = await this.jwt.sign({ sub: user.id, purpose: 'org-step' }, ORG_STEP_TOKEN_TTL_SECONDS);
     return {
@@ -53,22 +46,46 @@ export class AuthService {
     };
   }
 
+  /**
+   * Checks an e-mail and password under the sign-in throttle; answers the user, or throws the same
+   * 401 for an unknown e-mail as for a wrong password (429 when throttled).
+   */
+  async verifyCredentials(email: string, password: string, ip: string) {
+    await this.throttle.assertAllowed(email, ip);
+    const user = await this.repo.findUserByEmail(email);
+    const valid = await verifyPassword(user?.password_hash, password);
+    if (!user || !valid) {
+      await this.throttle.recordFailure(email, ip);
+      throw problems.unauthorized('Check your e-mail and password and try again', INVALID_CREDENTIALS);
+    }
+    await this.throttle.clearAccount(email);
+    return user;
+  }
+
   /** Exchanges the organization-step token for a session in one organization. */
   async orgSignIn(orgId: string, authToken: string | undefined): Promise<OrgSignInResponse> {
     const claims = authToken ? await this.jwt.verify(authToken, 'org-step') : null;
     if (!claims) throw problems.unauthorized('Sign in again to choose an organization', 'Sign-in expired');
     const membership = await this.repo.findMembership(orgId, claims.sub);
     if (!membership) throw problems.forbidden('You are not a member of this organization');
+    return this.openOrgSession(orgId, claims.sub);
+  }
+
+  /**
+   * Opens a session in an organization for a user whose identity and active membership the caller
+   * has already established (organization sign-in, accepting an invitation).
+   */
+  async openOrgSession(orgId: string, userId: string): Promise<OrgSignInResponse> {
     const refreshToken = newOpaqueToken();
     const sessionId = await this.repo.openSession(
       orgId,
-      claims.sub,
+      userId,
       hashOpaqueToken(refreshToken),
       refreshExpiry(),
     );
-    const accessToken = await this.signAccess(claims.sub, orgId, sessionId);
+    const accessToken = await this.signAccess(userId, orgId, sessionId);
     return {
-      user_id: claims.sub,
+      user_id: userId,
       org_id: orgId,
       access_token: accessToken,
       refresh_token: refreshToken,

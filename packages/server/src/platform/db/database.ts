@@ -27,6 +27,10 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client dropped by the server (restart, failover) emits here; unhandled it would crash the process.
+    pool.on('error', (error) => {
+      console.error('PostgreSQL pool: idle client error', error.message);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }

@@ -12,17 +12,42 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from '../../modules/auth/routes';
 import { brandRoutes } from '../../modules/brand/routes';
+import { entityManagerRoutes } from '../../modules/entityManager/routes';
 import { healthRoutes } from '../../modules/health/routes';
+import { invitationRoutes } from '../../modules/invitations/routes';
 import { outboxRoutes } from '../../modules/outbox/routes';
 import { profileRoutes } from '../../modules/profile/routes';
 import { reportTokenRoutes } from '../../modules/reports/routes';
+import { activityRoutes } from '../../modules/roleManager/activity/routes';
+import { roleManagerInvitationsRoutes } from '../../modules/roleManager/invitations/routes';
+import { projectRoutes } from '../../modules/roleManager/projects/routes';
+import { roleRoutes } from '../../modules/roleManager/roles/routes';
+import { userGroupRoutes } from '../../modules/roleManager/userGroups/routes';
+import { roleManagerUsersRoutes } from '../../modules/roleManager/users/routes';
+import { tenantManagerRoutes } from '../../modules/tenantManager/routes';
 import { installAuthContext } from './authContext';
 import type { AppDeps } from './deps';
 import { installErrorHandling } from './errorHandler';
 import { installWebApp } from './webApp';
 
 /** Every API module, mounted under /api. Add a module here when it lands. */
-const API_MODULES = [healthRoutes, brandRoutes, authRoutes, profileRoutes, outboxRoutes, reportTokenRoutes];
+const API_MODULES = [
+  healthRoutes,
+  brandRoutes,
+  authRoutes,
+  profileRoutes,
+  outboxRoutes,
+  reportTokenRoutes,
+  userGroupRoutes,
+  roleRoutes,
+  projectRoutes,
+  activityRoutes,
+  tenantManagerRoutes,
+  roleManagerUsersRoutes,
+  roleManagerInvitationsRoutes,
+  invitationRoutes,
+  entityManagerRoutes,
+];
 
 /** Creates the HTTP app for the given dependencies (not yet listening). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

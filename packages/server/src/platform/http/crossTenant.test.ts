@@ -70,6 +70,8 @@ async function victimFootprint(): Promise<Record<string, number>> {
     'projects',
     'project_members',
     'activity',
+    'entity_types',
+    'entities',
   ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {

@@ -2,7 +2,7 @@
  * /orgs/{id}/set-password/{token}, /orgs/{id}/join-org/{token} and /set-password/{token}: the
  * invitation is checked first; what the server says it is decides the form.
  */
-import { Avatar, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Group, Paper, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -50,6 +50,7 @@ export function InvitationPage() {
   const dispatch = useAppDispatch();
   const { data, isLoading, isError } = useInvitationQuery(inviteToken, { skip: !inviteToken });
   const [joining, setJoining] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
 
   // A link naming another org than the invitation's is not this invitation's link.
   const invalid = !inviteToken || isError || (data && id && data.org_id !== id);
@@ -89,14 +90,17 @@ export function InvitationPage() {
         <NewPasswordForm
           email={data.email}
           submitLabel="Set password and continue"
-          onSubmit={(password) => dispatch(acceptInvitation(inviteToken, password))}
+          onSubmit={(password) => dispatch(acceptInvitation(inviteToken, { password }))}
         />
       </>
     );
   } else {
-    const join = async () => {
+    // Joining opens a session of an existing account, so the link alone is not enough: the person
+    // confirms with the password of that account.
+    const join = async (event: React.FormEvent) => {
+      event.preventDefault();
       setJoining(true);
-      await dispatch(acceptInvitation(inviteToken));
+      await dispatch(acceptInvitation(inviteToken, { currentPassword }));
       setJoining(false);
     };
     body = (
@@ -108,9 +112,21 @@ export function InvitationPage() {
           You have been invited to work in this organization.
         </Text>
         <OrgBadge invitation={data} />
-        <Button size="md" fullWidth onClick={join} loading={joining}>
-          Join {data.org_name}
-        </Button>
+        <form onSubmit={join}>
+          <Stack gap="md">
+            <PasswordInput
+              label="Your current password"
+              description={`The password of your account ${data.email}`}
+              value={currentPassword}
+              onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+              required
+              autoComplete="current-password"
+            />
+            <Button type="submit" size="md" fullWidth loading={joining} disabled={!currentPassword}>
+              Join {data.org_name}
+            </Button>
+          </Stack>
+        </form>
       </>
     );
   }

@@ -1,0 +1,102 @@
+/** What the Entity Manager's types, entities and hierarchy share: prefix, params, paging, wording, errors. */
+import { type EntityKind, type FieldError, uuidParam } from '@ferrite/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/http/authContext';
+import { problems } from '../../platform/http/problem';
+
+/** The Entity Manager's API prefix (spec §7 style: /<app>_mgmt/orgs/{orgId}). */
+export const ENTITY_MGMT_PREFIX = '/entity_mgmt/orgs/:orgId';
+
+export const projectParamsSchema = z.object({
+  orgId: uuidParam('orgId'),
+  projectId: uuidParam('projectId'),
+});
+export const projectItemParamsSchema = projectParamsSchema.extend({ id: uuidParam('id') });
+
+/** The words a message uses for each kind. */
+export const KIND_WORDS: Record<EntityKind, { one: string; many: string; title: string }> = {
+  asset: { one: 'asset', many: 'assets', title: 'Asset' },
+  sensor: { one: 'sensor', many: 'sensors', title: 'Sensor' },
+};
+
+/** '1 asset' or '3 assets'. */
+export function counted(count: number, kind: EntityKind | { one: string; many: string }): string {
+  const words = typeof kind === 'string' ? KIND_WORDS[kind] : kind;
+  return `${count.toLocaleString('en-US')} ${count === 1 ? words.one : words.many}`;
+}
+
+/** 'Press 1, Press 2, Boiler' or, past five names, 'A, B, C, D, E and 4 more'. */
+export function nameSome(total: number, firstNames: readonly string[], shown = 5): string {
+  const names = firstNames.slice(0, shown);
+  const rest = total - names.length;
+  return rest > 0 ? `${names.join(', ')} and ${rest} more` : names.join(', ');
+}
+
+/** Limit and offset for a 1-based page. */
+export function pageWindow(query: { page_number: number; page_size: number }): {
+  limit: number;
+  offset: number;
+} {
+  return { limit: query.page_size, offset: (query.page_number - 1) * query.page_size };
+}
+
+/** An ILIKE pattern matching the text anywhere, with LIKE wildcards in the text taken literally. */
+export function searchPattern(search: string | undefined): string | null {
+  const text = search?.trim();
+  if (!text) return null;
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** Throws a 400 listing every bad field, with the same detail shape as schema validation errors. */
+export function assertNoFieldErrors(errors: FieldError[]): void {
+  if (errors.length === 0) return;
+  throw problems.badRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+}
+
+/** Who is writing: the organization comes from the token, never from the request. */
+export interface Actor {
+  orgId: string;
+  userId: string;
+}
+
+/** The writer of a governed request. */
+export function actorOf(request: FastifyRequest): Actor {
+  const auth = requireAuth(request);
+  return { orgId: auth.orgId, userId: auth.userId };
+}
+
+/** True when a database error is one of these SQLSTATE codes (pg and PGlite both set `code`). */
+export function hasSqlState(error: unknown, ...codes: string[]): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && codes.includes(code);
+}
+
+/** Unique violation. */
+export const UNIQUE_VIOLATION = '23505';
+/** A delete blocked by a foreign key: 23503 on PostgreSQL, 23001 (restrict) on PGlite. */
+export const REFERENCED_ROW = ['23503', '23001'] as const;
+
+/**
+ * Sibling order everywhere in the Entity Manager: name with ASCII letters folded, then name, then id.
+ * The SQL twin is `lower(name collate "C"), name collate "C", id` (see SIBLING_ORDER_SQL), so lists
+ * and trees agree on every engine whatever its default collation.
+ */
+export function nameSortKey(name: string): string {
+  return /[A-Z]/.test(name) ? name.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : name;
+}
+
+/** Compares two rows in sibling order; `key` is nameSortKey(name), computed once per row. */
+export function compareSiblings(
+  a: { key: string; name: string; id: string },
+  b: { key: string; name: string; id: string },
+): number {
+  if (a.key !== b.key) return a.key < b.key ? -1 : 1;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The ISO text of a timestamp column. */
+export function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}

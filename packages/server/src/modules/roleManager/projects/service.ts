@@ -1,0 +1,187 @@
+/** Project use cases: list, read, create, edit, archive, unarchive, delete; every write is logged. */
+import type { FieldError, Project, ProjectBody, TabCounts } from '@ferrite/contracts';
+import { problems } from '../../../platform/http/problem';
+import {
+  type Actor,
+  activityBase,
+  assertNoFieldErrors,
+  memberFieldErrors,
+  pageWindow,
+  searchPattern,
+  unique,
+} from '../shared';
+import { presentProject } from './presenter';
+import type { ProjectRepository, ProjectRow } from './repository';
+
+export interface ProjectListQuery {
+  is_archived: boolean;
+  search?: string | undefined;
+  page_number: number;
+  page_size: number;
+}
+
+/** What a project already has, so an edit may keep people who have left the organization since. */
+interface Attached {
+  managerId: string | null;
+  memberIds: ReadonlySet<string>;
+}
+
+const NOTHING_ATTACHED: Attached = { managerId: null, memberIds: new Set() };
+
+/** Duplicate metadata keys (case-insensitive), flagged on each repeat. */
+export function metadataErrors(metadata: ProjectBody['metadata']): FieldError[] {
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  metadata.forEach((entry, index) => {
+    const key = entry.key.toLowerCase();
+    if (seen.has(key))
+      errors.push({ path: `body.metadata.${index}.key`, message: 'This key already exists' });
+    seen.add(key);
+  });
+  return errors;
+}
+
+/** The Role Manager's projects. */
+export class ProjectService {
+  constructor(private readonly repo: ProjectRepository) {}
+
+  /** One page of a tab, its total and both tab counts. */
+  async list(
+    orgId: string,
+    query: ProjectListQuery,
+  ): Promise<{ projects: Project[]; total_entries: number; counts: TabCounts }> {
+    const pattern = searchPattern(query.search);
+    const { limit, offset } = pageWindow(query);
+    const [rows, total, counts] = await Promise.all([
+      this.repo.list(orgId, { archived: query.is_archived, pattern, limit, offset }),
+      this.repo.countMatching(orgId, query.is_archived, pattern),
+      this.repo.tabCounts(orgId),
+    ]);
+    const members = await this.repo.membersByProject(
+      orgId,
+      rows.map((row) => row.id),
+    );
+    return {
+      projects: rows.map((row) => presentProject(row, members.get(row.id) ?? [])),
+      total_entries: total,
+      counts,
+    };
+  }
+
+  /** One project. */
+  async get(orgId: string, id: string): Promise<Project> {
+    return present(this.repo, orgId, await mustFind(this.repo, orgId, id));
+  }
+
+  /** Creates a project; the caller is its creator. */
+  create(actor: Actor, body: ProjectBody): Promise<Project> {
+    return this.repo.transaction(async (repo) => {
+      await validate(repo, actor.orgId, body, NOTHING_ATTACHED);
+      const id = await repo.insert(actor.orgId, actor.userId, body);
+      await repo.replaceMembers(actor.orgId, id, unique(body.member_ids));
+      const after = await present(repo, actor.orgId, await mustFind(repo, actor.orgId, id));
+      await repo.recordActivity({
+        ...activityBase(actor, 'project', id),
+        action: 'created',
+        summary: `Created project "${after.name}"`,
+        after,
+      });
+      return after;
+    });
+  }
+
+  /** Replaces a project's fields and members. */
+  update(actor: Actor, id: string, body: ProjectBody): Promise<Project> {
+    return this.repo.transaction(async (repo) => {
+      const before = await present(repo, actor.orgId, await mustFind(repo, actor.orgId, id));
+      await validate(repo, actor.orgId, body, {
+        managerId: before.manager?.id ?? null,
+        memberIds: new Set(before.members.map((m) => m.id)),
+      });
+      await repo.update(actor.orgId, id, body);
+      await repo.replaceMembers(actor.orgId, id, unique(body.member_ids));
+      const after = await present(repo, actor.orgId, await mustFind(repo, actor.orgId, id));
+      await repo.recordActivity({
+        ...activityBase(actor, 'project', id),
+        action: 'updated',
+        summary: `Updated project "${after.name}"`,
+        before,
+        after,
+      });
+      return after;
+    });
+  }
+
+  /** Moves a project to the Archived tab (409 when it is there already). */
+  archive(actor: Actor, id: string): Promise<Project> {
+    return this.setArchived(actor, id, true);
+  }
+
+  /** Moves a project back to the Active tab (409 when it is active already). */
+  unarchive(actor: Actor, id: string): Promise<Project> {
+    return this.setArchived(actor, id, false);
+  }
+
+  /** Deletes a project for good. */
+  delete(actor: Actor, id: string): Promise<void> {
+    return this.repo.transaction(async (repo) => {
+      const before = await present(repo, actor.orgId, await mustFind(repo, actor.orgId, id));
+      await repo.delete(actor.orgId, id);
+      await repo.recordActivity({
+        ...activityBase(actor, 'project', id),
+        action: 'deleted',
+        summary: `Deleted project "${before.name}"`,
+        before,
+      });
+    });
+  }
+
+  private setArchived(actor: Actor, id: string, archive: boolean): Promise<Project> {
+    return this.repo.transaction(async (repo) => {
+      const current = await mustFind(repo, actor.orgId, id);
+      const already = problems.conflict(
+        `Project "${current.name}" is already ${archive ? 'archived' : 'active'}`,
+      );
+      if (Boolean(current.archived_at) === archive) throw already;
+      const before = await present(repo, actor.orgId, current);
+      if (!(await repo.setArchivedAt(actor.orgId, id, archive ? new Date() : null))) throw already;
+      const after = await present(repo, actor.orgId, await mustFind(repo, actor.orgId, id));
+      await repo.recordActivity({
+        ...activityBase(actor, 'project', id),
+        action: archive ? 'archived' : 'unarchived',
+        summary: `${archive ? 'Archived' : 'Unarchived'} project "${after.name}"`,
+        before,
+        after,
+      });
+      return after;
+    });
+  }
+}
+
+async function mustFind(repo: ProjectRepository, orgId: string, id: string): Promise<ProjectRow> {
+  const row = await repo.findById(orgId, id);
+  if (!row) throw problems.notFound('Project');
+  return row;
+}
+
+async function present(repo: ProjectRepository, orgId: string, row: ProjectRow): Promise<Project> {
+  const members = await repo.membersByProject(orgId, [row.id]);
+  return presentProject(row, members.get(row.id) ?? []);
+}
+
+async function validate(
+  repo: ProjectRepository,
+  orgId: string,
+  body: ProjectBody,
+  attached: Attached,
+): Promise<void> {
+  const people = unique([...(body.manager_id ? [body.manager_id] : []), ...body.member_ids]);
+  const active = await repo.activeMemberIds(orgId, people);
+  const errors: FieldError[] = [];
+  if (body.manager_id && !active.has(body.manager_id) && body.manager_id !== attached.managerId) {
+    errors.push({ path: 'body.manager_id', message: 'Not an active member of this organization' });
+  }
+  errors.push(...memberFieldErrors('body.member_ids', body.member_ids, active, attached.memberIds));
+  errors.push(...metadataErrors(body.metadata));
+  assertNoFieldErrors(errors);
+}
