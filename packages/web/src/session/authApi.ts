@@ -68,7 +68,10 @@ export const authApi = api.injectEndpoints({
       extraOptions: OWN_ERRORS,
     }),
     /** New people send the password they chose; existing users confirm with their current one. */
-    acceptInvitation: build.mutation<AcceptInvitationResponse, { token: string; password?: string; currentPassword?: string }>({
+    acceptInvitation: build.mutation<
+      AcceptInvitationResponse,
+      { token: string; password?: string; currentPassword?: string }
+    >({
       query: ({ token, password, currentPassword }) => ({
         url: `/invitations/${encodeURIComponent(token)}/accept`,
         method: 'POST',
