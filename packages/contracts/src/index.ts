@@ -2,6 +2,7 @@
 export * from './apps';
 export * from './auth';
 export * from './brands';
+export * from './clientConfig';
 export * from './constants';
 export * from './entityManager/index';
 export * from './errors';

@@ -34,6 +34,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes an optional map style URL and refuses one that is not a URL', () => {
+    expect(loadConfig({}).mapStyleUrl).toBeUndefined();
+    expect(loadConfig({ MAP_STYLE_URL: 'https://tiles.example.com/style.json' }).mapStyleUrl).toBe(
+      'https://tiles.example.com/style.json',
+    );
+    expect(() => loadConfig({ MAP_STYLE_URL: 'tiles' })).toThrow(/MAP_STYLE_URL:/);
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

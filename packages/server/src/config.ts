@@ -18,6 +18,7 @@ const configSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  MAP_STYLE_URL: optionalUrl,
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -39,6 +40,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: RawConfig['LOG_LEVEL'];
   webDistDir: string | undefined;
+  /** A MapLibre style for the entity map; unset means the web app's offline style (no tiles fetched). */
+  mapStyleUrl: string | undefined;
 }
 
 /** A configuration problem that stops start-up, naming the variable at fault. */
@@ -68,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: raw.DATABASE_URL ? raw.SEED_DEMO === '1' : raw.SEED_DEMO !== '0',
     logLevel: raw.LOG_LEVEL,
     webDistDir: raw.WEB_DIST_DIR,
+    mapStyleUrl: raw.MAP_STYLE_URL,
   };
 }

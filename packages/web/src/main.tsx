@@ -1,8 +1,9 @@
-/** Entry: store, brand, theme (light/dark, remembered), notifications and the router. */
+/** Entry: store, brand, theme (light/dark, remembered), notifications, modals and the router. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import type { BrandSet } from '@ferrite/contracts';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -20,7 +21,10 @@ function ThemedApp({ brand }: { brand: BrandSet }) {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
       <Notifications position="top-right" limit={4} zIndex={10000} />
-      <RouterProvider router={router} />
+      {/* confirmAction (src/ui/confirm.ts) opens its modals through this provider. */}
+      <ModalsProvider>
+        <RouterProvider router={router} />
+      </ModalsProvider>
     </MantineProvider>
   );
 }

@@ -1,6 +1,7 @@
 /** What every app folder declares about itself; the workspace draws launchers and windows from it. */
 import { APPS, type AppKey } from '@ferrite/contracts';
 import type { MantineColor } from '@mantine/core';
+import type { Reducer } from '@reduxjs/toolkit';
 import type { TablerIcon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
@@ -18,9 +19,12 @@ export interface AppManifest {
   color: MantineColor;
   /** Loaded on first open, so the desktop ships without any app's code. */
   component: ComponentType<AppViewProps>;
+  /** The app's own state, mounted at state[key] (see apps/reducers.ts); small, so it ships eagerly. */
+  reducer?: Reducer;
 }
 
 /** Builds a manifest, taking the title from the contracts registry so it is never copied. */
-export function defineManifest(manifest: Omit<AppManifest, 'title'>): AppManifest {
+export function defineManifest<M extends Omit<AppManifest, 'title'>>(manifest: M): M & { title: string } {
+  // Generic so a manifest's reducer keeps its state type for RootState (apps/reducers.ts).
   return { ...manifest, title: APPS[manifest.key].title };
 }

@@ -1,5 +1,5 @@
 /** One app's window: title bar, section sidebar and the app's current section, filling the desktop. */
-import type { VisualSettings } from '@ferrite/contracts';
+import { APPS, type VisualSettings } from '@ferrite/contracts';
 import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { IconChevronRight, IconMinus, IconX } from '@tabler/icons-react';
 import { type CSSProperties, useEffect, useRef } from 'react';
@@ -26,7 +26,8 @@ export function AppWindow({ window, sidebarColor }: AppWindowProps) {
   const ref = useRef<HTMLElement>(null);
   const manifest = APP_MANIFESTS[appKey];
   const AppView = manifest.component;
-  const section = window.appSections.find((s) => s.key === currentSection);
+  // From the registry, not the menu's list: a hidden section an app led to still names itself.
+  const section = APPS[appKey].sections.find((s) => s.key === currentSection);
   const backdrop = brand.moduleBackgrounds[appKey];
 
   // Keyboard users land in the window they just brought forward.

@@ -8,7 +8,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 vi.mock('../app/baseQuery', () => ({
   ferriteBaseQuery: async (args: string | { url: string }) => {
     const url = typeof args === 'string' ? args : args.url;
-    return url === '/me' ? { data: me } : { data: me };
+    // Only the profile is served; app lists answer 404 and show their error state.
+    return url === '/me' ? { data: me } : { error: { title: 'Not found', detail: '', status: 404 } };
   },
 }));
 vi.mock('../session', () => ({ logout: vi.fn(() => ({ type: 'test/logout' })), lockScreenLogout: vi.fn() }));
@@ -16,6 +17,7 @@ vi.mock('../session', () => ({ logout: vi.fn(() => ({ type: 'test/logout' })), l
 const { api } = await import('../app/api');
 const { BrandContext } = await import('../brand/useBrand');
 const { workspaceReducers } = await import('./reducers');
+const { appReducers } = await import('../apps/reducers');
 const { Workspace } = await import('./Workspace');
 
 const me: MeResponse = {
@@ -74,7 +76,8 @@ afterEach(cleanup);
 
 function renderWorkspace() {
   const store = configureStore({
-    reducer: { ...workspaceReducers, [api.reducerPath]: api.reducer },
+    // App state too: an opened app's sections read their own slices.
+    reducer: { ...workspaceReducers, ...appReducers, [api.reducerPath]: api.reducer },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
   render(
@@ -122,7 +125,10 @@ describe('Workspace', () => {
 
     fireEvent.click(within(sections).getByText('Users'));
     expect(windowOf('roleManager')).toHaveAttribute('data-section', 'users');
-    expect(await within(windowOf('roleManager')!).findByText('Users is empty')).toBeInTheDocument();
+    // The app's code loads lazily on first open, which takes a while under a full parallel run.
+    expect(
+      await within(windowOf('roleManager')!).findByText('My Users', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
 
     fireEvent.click(within(windowOf('roleManager')!).getByRole('button', { name: 'Minimize' }));
     expect(windowOf('roleManager')).toHaveAttribute('data-app-state', 'minimize');

@@ -139,13 +139,15 @@ describe('windows slice', () => {
     expect(state.alerts.currentSection).toBe('inbox');
   });
 
-  it('ignores hidden links and unknown sections', () => {
-    const state = run(
-      setCurrentSection({ appKey: 'alerts', section: 'logs' }),
-      setCurrentSection({ appKey: 'dashboards', section: 'nope' }),
-    );
-    expect(state.alerts.currentSection).toBe('alerts');
+  it('ignores unknown sections', () => {
+    const state = run(setCurrentSection({ appKey: 'dashboards', section: 'nope' }));
     expect(state.dashboards.currentSection).toBe('dashboards');
+  });
+
+  it('goes to a hidden link when an app leads there (no menu shows it)', () => {
+    const state = run(setCurrentSection({ appKey: 'roleManager', section: 'activity' }));
+    expect(state.roleManager.currentSection).toBe('activity');
+    expect(state.roleManager.appSections.map((s) => s.key)).not.toContain('activity');
   });
 
   it('keeps the app state serializable', () => {

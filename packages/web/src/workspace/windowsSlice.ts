@@ -105,7 +105,9 @@ const windowsSlice = createSlice({
     /** Moves the app to one of its visible sections; hidden (dead) links and unknown keys are ignored. */
     setCurrentSection(state, action: PayloadAction<{ appKey: AppKey; section: string }>) {
       const window = state[action.payload.appKey];
-      if (window.appSections.some((section) => section.key === action.payload.section)) {
+      // Any registered section, hidden links included: no menu shows them, but an app may still
+      // lead there from its own pages (Role Manager's Activity is reached from its Home).
+      if (APPS[action.payload.appKey].sections.some((section) => section.key === action.payload.section)) {
         window.currentSection = action.payload.section;
       }
     },

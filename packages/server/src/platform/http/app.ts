@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from '../../modules/auth/routes';
 import { brandRoutes } from '../../modules/brand/routes';
+import { clientConfigRoutes } from '../../modules/clientConfig/routes';
 import { entityManagerRoutes } from '../../modules/entityManager/routes';
 import { healthRoutes } from '../../modules/health/routes';
 import { invitationRoutes } from '../../modules/invitations/routes';
@@ -34,6 +35,7 @@ import { installWebApp } from './webApp';
 const API_MODULES = [
   healthRoutes,
   brandRoutes,
+  clientConfigRoutes,
   authRoutes,
   profileRoutes,
   outboxRoutes,

@@ -1,0 +1,30 @@
+/** Small display helpers of the Entity Manager views. */
+
+const DATE = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** '12 Mar 2026'. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : DATE.format(date);
+}
+
+/** '1 asset', '3 sensors', '1,204 entities'. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+}
+
+/** '52.52010° N, 13.40495° E'. */
+export function formatLatLng(latitude: number, longitude: number): string {
+  const lat = `${Math.abs(latitude).toFixed(5)}° ${latitude >= 0 ? 'N' : 'S'}`;
+  const lng = `${Math.abs(longitude).toFixed(5)}° ${longitude >= 0 ? 'E' : 'W'}`;
+  return `${lat}, ${lng}`;
+}
+
+/** Up to two initials of a name, for avatars. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0] ?? '?';
+  const second = words[1];
+  return (second ? `${first[0]}${second[0]}` : first.slice(0, 2)).toUpperCase();
+}

@@ -1,0 +1,110 @@
+/** The project workspace's header: trail, project name with its counts, import/export and "New" buttons. */
+import type { BreadcrumbTrailKey, EntityKind } from '@ferrite/contracts';
+import { Badge, Button, Group, Menu, Text, Title } from '@mantine/core';
+import {
+  IconBox,
+  IconChevronDown,
+  IconDownload,
+  IconFileImport,
+  IconPlus,
+  IconTemperature,
+} from '@tabler/icons-react';
+import { Breadcrumbs } from '../../../ui/Breadcrumbs';
+import { plural } from '../common/format';
+import classes from './Entities.module.css';
+
+interface WorkspaceHeaderProps {
+  trail: BreadcrumbTrailKey;
+  projectName: string;
+  counts: { asset: number; sensor: number } | null;
+  /** The section's own kind: its "New" button comes first. */
+  kind: EntityKind;
+  canCreate: Record<EntityKind, boolean>;
+  canImportExport: boolean;
+  onNew: (kind: EntityKind) => void;
+  onImport: () => void;
+  onExport: (format: 'csv' | 'json') => void;
+}
+
+/** The header row above the split. */
+export function WorkspaceHeader(props: WorkspaceHeaderProps) {
+  const { trail, projectName, counts, kind, canCreate } = props;
+  const other: EntityKind = kind === 'asset' ? 'sensor' : 'asset';
+  const Icon = kind === 'asset' ? IconBox : IconTemperature;
+  return (
+    <div className={classes.header}>
+      <Breadcrumbs trail={trail} />
+      <Group justify="space-between" align="center" wrap="nowrap" mt={6} gap="md">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Title order={2} className={classes.title}>
+            {projectName}
+          </Title>
+          {counts && (
+            // The counts keep their size; a long project name gives way instead.
+            <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+              <Badge
+                variant="light"
+                color="teal"
+                radius="sm"
+                tt="none"
+                leftSection={<IconBox size={12} />}
+                data-testid="count-assets"
+              >
+                {plural(counts.asset, 'asset')}
+              </Badge>
+              <Badge
+                variant="light"
+                color="orange"
+                radius="sm"
+                tt="none"
+                leftSection={<IconTemperature size={12} />}
+                data-testid="count-sensors"
+              >
+                {plural(counts.sensor, 'sensor')}
+              </Badge>
+            </Group>
+          )}
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {props.canImportExport && (
+            <>
+              <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={props.onImport}>
+                Import
+              </Button>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button
+                    variant="default"
+                    leftSection={<IconDownload size={16} />}
+                    rightSection={<IconChevronDown size={14} />}
+                  >
+                    Export
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => props.onExport('csv')}>Export CSV</Menu.Item>
+                  <Menu.Item onClick={() => props.onExport('json')}>Export JSON</Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </>
+          )}
+          {canCreate[other] && (
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => props.onNew(other)}>
+              New {other}
+            </Button>
+          )}
+          {canCreate[kind] && (
+            <Button leftSection={<Icon size={16} />} onClick={() => props.onNew(kind)}>
+              New {kind}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Text size="xs" c="dimmed" mt={4}>
+        {kind === 'sensor'
+          ? 'Sensors of the project, and the hierarchy they hang in.'
+          : 'Assets of the project as a hierarchy; sensors hang under them.'}
+      </Text>
+    </div>
+  );
+}

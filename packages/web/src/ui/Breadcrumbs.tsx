@@ -1,0 +1,99 @@
+/**
+ * Usage — a section page that shows one of the spec's named trails (spec §2 Breadcrumbs):
+ *
+ *   const trail = useTrail('myOrganizations');        // resets the trail to its root on mount
+ *   const selectedId = trail.crumbs[1]?.id;           // the trail doubles as "where am I"
+ *   trail.extend({ label: org.name, id: org.id });    // open a detail page one step deeper
+ *   trail.pop();                                      // back one step (the root stays)
+ *
+ *   <Breadcrumbs trail="myOrganizations" onNavigate={(crumb, index) => ...} />
+ *
+ * Every crumb but the last is a button that cuts the trail back to it; the last is the current page.
+ */
+import { BREADCRUMB_TRAILS, type BreadcrumbTrailKey } from '@ferrite/contracts';
+import { Breadcrumbs as MantineBreadcrumbs, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import {
+  type Crumb,
+  cutTrail,
+  extendTrail,
+  popTrail,
+  resetTrail,
+  trailRoot,
+} from '../workspace/breadcrumbsSlice';
+import classes from './Breadcrumbs.module.css';
+
+/** The crumbs of a trail; a trail not started yet reads as its root. */
+export function useTrailCrumbs(trail: BreadcrumbTrailKey): Crumb[] {
+  const crumbs = useAppSelector((state) => state.breadcrumbs[trail]);
+  return useMemo(() => crumbs ?? trailRoot(trail), [crumbs, trail]);
+}
+
+export interface TrailControls {
+  crumbs: Crumb[];
+  extend: (crumb: Crumb) => void;
+  cut: (index: number) => void;
+  pop: () => void;
+  reset: () => void;
+}
+
+/** A section's trail, reset to its root when the section mounts, with its moves bound. */
+export function useTrail(trail: BreadcrumbTrailKey): TrailControls {
+  const dispatch = useAppDispatch();
+  const crumbs = useTrailCrumbs(trail);
+  // A section opens on its list: a detail left open last time is not where the user expects to land.
+  useEffect(() => {
+    dispatch(resetTrail(trail));
+  }, [dispatch, trail]);
+  const extend = useCallback((crumb: Crumb) => dispatch(extendTrail({ trail, crumb })), [dispatch, trail]);
+  const cut = useCallback((index: number) => dispatch(cutTrail({ trail, index })), [dispatch, trail]);
+  const pop = useCallback(() => dispatch(popTrail(trail)), [dispatch, trail]);
+  const reset = useCallback(() => dispatch(resetTrail(trail)), [dispatch, trail]);
+  return { crumbs, extend, cut, pop, reset };
+}
+
+interface BreadcrumbsProps {
+  trail: BreadcrumbTrailKey;
+  /** Called after a crumb cut the trail back to itself. */
+  onNavigate?: (crumb: Crumb, index: number) => void;
+}
+
+/** The trail as a breadcrumb bar; earlier crumbs are buttons, the last one marks the current page. */
+export function Breadcrumbs({ trail, onNavigate }: BreadcrumbsProps) {
+  const dispatch = useAppDispatch();
+  const crumbs = useTrailCrumbs(trail);
+  const last = crumbs.length - 1;
+  return (
+    <nav aria-label={`${BREADCRUMB_TRAILS[trail]} breadcrumb`} data-trail={trail}>
+      <MantineBreadcrumbs
+        separator={<IconChevronRight size={14} className={classes.separator} aria-hidden />}
+        separatorMargin={6}
+        classNames={{ root: classes.root }}
+      >
+        {crumbs.map((crumb, index) =>
+          index === last ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a crumb is its position in the trail.
+            <Text key={`${index}-${crumb.label}`} className={classes.current} aria-current="page" truncate>
+              {crumb.label}
+            </Text>
+          ) : (
+            <UnstyledButton
+              // biome-ignore lint/suspicious/noArrayIndexKey: a crumb is its position in the trail.
+              key={`${index}-${crumb.label}`}
+              className={classes.crumb}
+              data-crumb-index={index}
+              onClick={() => {
+                dispatch(cutTrail({ trail, index }));
+                onNavigate?.(crumb, index);
+              }}
+            >
+              {crumb.label}
+            </UnstyledButton>
+          ),
+        )}
+      </MantineBreadcrumbs>
+    </nav>
+  );
+}
