@@ -5,7 +5,13 @@ import { EMAIL_HINT, emailSchema, isValidEmail, isValidPassword } from './valida
 
 describe('e-mail rule (spec §5)', () => {
   it('accepts letters, digits, underscore, hyphen and dot with a 2-5 letter TLD', () => {
-    for (const ok of ['a@b.io', 'first.last@plant-3.example.com', 'x_y-z@sub.domain.co', 'ops@ferrite.dev', 'a@b.abcde']) {
+    for (const ok of [
+      'a@b.io',
+      'first.last@plant-3.example.com',
+      'x_y-z@sub.domain.co',
+      'ops@ferrite.dev',
+      'a@b.abcde',
+    ]) {
       expect(isValidEmail(ok), ok).toBe(true);
     }
   });
@@ -27,8 +33,18 @@ describe('e-mail rule (spec §5)', () => {
 
 describe('password rule (spec §5)', () => {
   it('needs 8+ characters with a letter, a digit and one of @$!%*#?&', () => {
-    for (const ok of ['Ferrite@2026', 'abcdef1!', '12345a#x', 'A1&aaaaa']) expect(isValidPassword(ok), ok).toBe(true);
-    for (const bad of ['short1!', 'nodigits!!', 'n0special', 'onlyletters', '12345678!', 'has space1!', 'tilde~1aaaa', 'ünicode1!']) {
+    for (const ok of ['Ferrite@2026', 'abcdef1!', '12345a#x', 'A1&aaaaa'])
+      expect(isValidPassword(ok), ok).toBe(true);
+    for (const bad of [
+      'short1!',
+      'nodigits!!',
+      'n0special',
+      'onlyletters',
+      '12345678!',
+      'has space1!',
+      'tilde~1aaaa',
+      'ünicode1!',
+    ]) {
       expect(isValidPassword(bad), bad).toBe(false);
     }
   });

@@ -1,4 +1,5 @@
 /** Entity Manager contracts. */
 export * from './entities';
 export * from './hierarchy';
+export * from './projects';
 export * from './types';

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/http/deps';
 import { entityRoutes } from './entities/routes';
 import { hierarchyRoutes } from './hierarchy/routes';
+import { entityProjectRoutes } from './projects/routes';
 import { entityTypeRoutes } from './types/routes';
 
 /** Registers every Entity Manager route under /entity_mgmt/orgs/{orgId}. */
@@ -10,4 +11,5 @@ export const entityManagerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
   await app.register(entityTypeRoutes, deps);
   await app.register(entityRoutes, deps);
   await app.register(hierarchyRoutes, deps);
+  await app.register(entityProjectRoutes, deps);
 };

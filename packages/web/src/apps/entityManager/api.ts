@@ -14,7 +14,7 @@ import type {
   ImportReport,
   ImportRow,
   ListProjectsResponse,
-  OrgUser,
+  Person,
 } from '@ferrite/contracts';
 import {
   dataOf,
@@ -170,19 +170,16 @@ const emApi = entityManagerApi.injectEndpoints({
 
     listEmProjects: build.query<ListProjectsResponse, OrgArg & PageArg>({
       query: ({ orgId, ...page }) => ({
-        url: `/role_mgmt/orgs/${orgId}/projects`,
-        params: { ...pageParams(page), is_archived: 'false' },
+        url: `/entity_mgmt/orgs/${orgId}/projects`,
+        params: pageParams(page),
       }),
       extraOptions: OWN_403,
       providesTags: ['EmProjects'],
     }),
-    listEmUsers: build.query<OrgUser[], OrgArg>({
-      query: ({ orgId }) => ({
-        url: `/role_mgmt/orgs/${orgId}/users`,
-        params: { page_number: 1, page_size: 200, is_archived: 'false' },
-      }),
+    listEmUsers: build.query<Person[], OrgArg>({
+      query: ({ orgId }) => ({ url: `/entity_mgmt/orgs/${orgId}/people` }),
       extraOptions: OWN_403,
-      transformResponse: (response: { users: OrgUser[] }) => response.users,
+      transformResponse: (response: { people: Person[] }) => response.people,
     }),
     getClientConfig: build.query<ClientConfig, void>({
       query: () => '/client-config',

@@ -266,7 +266,7 @@ describe('assets and sensors', () => {
     const refused = await admin.delete(assets(`/${root}`));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(
-      'Asset "Doomed" holds 3 entities (1 asset, 2 sensors). Move or delete them first, or delete with cascade=true to remove the whole subtree.',
+      'Asset "Doomed" holds 3 entities (1 asset, 2 sensors). Move or delete them first, or delete it together with everything it holds.',
     );
     const count = async () =>
       (

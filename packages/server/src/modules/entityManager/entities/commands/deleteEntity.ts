@@ -26,7 +26,7 @@ export async function deleteEntity(
     throw problems.conflict(
       `${words.title} "${entity.name}" holds ${counted(heldTotal, { one: 'entity', many: 'entities' })} ` +
         `(${counted(held.asset, 'asset')}, ${counted(held.sensor, 'sensor')}). Move or delete them first, ` +
-        'or delete with cascade=true to remove the whole subtree.',
+        'or delete it together with everything it holds.',
     );
   }
   const [before] = await presentRows(repo, actor.orgId, [entity]);
