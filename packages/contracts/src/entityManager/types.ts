@@ -9,6 +9,28 @@ export type EntityKind = (typeof ENTITY_KINDS)[number];
 export const DATA_TYPES = ['number', 'integer', 'boolean', 'string'] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * Why a value does not fit a data type, or null when it does. The empty string means "no value" and
+ * fits every type, so a field without a default stays valid until someone fills it in.
+ */
+export function dataTypeError(dataType: DataType, value: string): string | null {
+  const text = value.trim();
+  if (text === '') return null;
+  switch (dataType) {
+    case 'number':
+      return NUMBER.test(text) && Number.isFinite(Number(text)) ? null : 'Must be a number';
+    case 'integer':
+      return INTEGER.test(text) ? null : 'Must be a whole number';
+    case 'boolean':
+      return text === 'true' || text === 'false' ? null : 'Must be true or false';
+    case 'string':
+      return null;
+  }
+}
+
 const fieldKey = z
   .string()
   .trim()

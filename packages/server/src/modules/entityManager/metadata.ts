@@ -1,5 +1,5 @@
 /** Metadata values against a type's fields: data type checks, defaults for missing keys. */
-import type { DataType, FieldError, MetadataField } from '@ferrite/contracts';
+import { type DataType, dataTypeError, type FieldError, type MetadataField } from '@ferrite/contracts';
 
 /** A metadata value as an entity stores it: the field's description plus the value. */
 export interface StoredMetadata {
@@ -7,28 +7,6 @@ export interface StoredMetadata {
   data_type: DataType;
   unit: string;
   value: string;
-}
-
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const INTEGER = /^[+-]?\d+$/;
-
-/**
- * Why a value does not fit a data type, or null when it does. The empty string means "no value" and
- * fits every type, so a field without a default stays valid until someone fills it in.
- */
-export function dataTypeError(dataType: DataType, value: string): string | null {
-  const text = value.trim();
-  if (text === '') return null;
-  switch (dataType) {
-    case 'number':
-      return NUMBER.test(text) && Number.isFinite(Number(text)) ? null : 'Must be a number';
-    case 'integer':
-      return INTEGER.test(text) ? null : 'Must be a whole number';
-    case 'boolean':
-      return text === 'true' || text === 'false' ? null : 'Must be true or false';
-    case 'string':
-      return null;
-  }
 }
 
 /**

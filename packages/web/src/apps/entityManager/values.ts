@@ -1,27 +1,11 @@
 /**
- * Metadata values are strings typed by their field's data type. The server checks them (its
- * metadata.ts, same rules); the forms check first so the message sits beside the input.
+ * Metadata values are strings typed by their field's data type. Forms check them with the same rule
+ * the server applies, so the message sits beside the input.
  */
-import type { DataType } from '@ferrite/contracts';
+import { type DataType, dataTypeError } from '@ferrite/contracts';
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const INTEGER = /^[+-]?\d+$/;
-
-/** Why a value does not fit its data type, or null; empty means "no value" and fits every type. */
-export function valueError(dataType: DataType, value: string): string | null {
-  const text = value.trim();
-  if (text === '') return null;
-  switch (dataType) {
-    case 'number':
-      return NUMBER.test(text) && Number.isFinite(Number(text)) ? null : 'Must be a number';
-    case 'integer':
-      return INTEGER.test(text) ? null : 'Must be a whole number';
-    case 'boolean':
-      return text === 'true' || text === 'false' ? null : 'Must be true or false';
-    case 'string':
-      return null;
-  }
-}
+/** Why a value does not fit its data type, or null; the rule lives in the contracts, shared with the server. */
+export const valueError = dataTypeError;
 
 /** Labels of the data types for selects. */
 export const DATA_TYPE_LABELS: Record<DataType, string> = {

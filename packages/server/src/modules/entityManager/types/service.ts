@@ -1,7 +1,7 @@
 /** Asset and sensor type use cases: list, read, create, edit, delete; every write is logged. */
 import type { EntityKind, EntityType, EntityTypeBody, FieldError } from '@ferrite/contracts';
+import { dataTypeError } from '@ferrite/contracts';
 import { problems } from '../../../platform/http/problem';
-import { dataTypeError } from '../metadata';
 import {
   type Actor,
   assertNoFieldErrors,

@@ -18,6 +18,7 @@ import { IconHome, IconSun } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { notifySuccess } from '../../../session/notify';
+import { FormDrawer } from '../../../ui/FormDrawer';
 import {
   useCreateEntityMutation,
   useListEmUsersQuery,
@@ -25,7 +26,6 @@ import {
   useUpdateEntityMutation,
 } from '../api';
 import { OPTIONS_PAGE } from '../apiBase';
-import { EditorDrawer } from '../common/EditorDrawer';
 import { fieldErrorsOf } from '../common/fieldErrors';
 import { useOrgId } from '../hooks';
 import {
@@ -111,7 +111,7 @@ export function EntityFormDrawer(props: EntityFormDrawerProps) {
 
   const word = kind === 'asset' ? 'asset' : 'sensor';
   return (
-    <EditorDrawer
+    <FormDrawer
       opened={opened}
       onClose={onClose}
       title={entity ? `Edit ${entity.name}` : `New ${word}`}
@@ -248,6 +248,6 @@ export function EntityFormDrawer(props: EntityFormDrawerProps) {
           />
         </div>
       )}
-    </EditorDrawer>
+    </FormDrawer>
   );
 }

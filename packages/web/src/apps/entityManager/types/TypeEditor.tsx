@@ -8,9 +8,9 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { notifySuccess } from '../../../session/notify';
+import { FormDrawer } from '../../../ui/FormDrawer';
 import { useCreateEntityTypeMutation, useListEntityTypesQuery, useUpdateEntityTypeMutation } from '../api';
 import { OPTIONS_PAGE } from '../apiBase';
-import { EditorDrawer } from '../common/EditorDrawer';
 import { fieldErrorsOf } from '../common/fieldErrors';
 import { useCan, useOrgId } from '../hooks';
 import { FieldRows } from './FieldRows';
@@ -98,7 +98,7 @@ export function TypeEditor({ opened, kind, type, onClose }: TypeEditorProps) {
 
   const label = KIND_LABEL[kind];
   return (
-    <EditorDrawer
+    <FormDrawer
       opened={opened}
       onClose={onClose}
       title={type ? (readOnly ? type.name : `Edit ${label}`) : `New ${label}`}
@@ -182,6 +182,6 @@ export function TypeEditor({ opened, kind, type, onClose }: TypeEditorProps) {
           />
         ))}
       </div>
-    </EditorDrawer>
+    </FormDrawer>
   );
 }

@@ -2,7 +2,7 @@
 import type { Permission, UserGroup, UserGroupBody } from '@ferrite/contracts';
 import { Input, MultiSelect, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FormDrawer } from '../common/FormDrawer';
+import { FormDrawer } from '../../../ui/FormDrawer';
 import { useMemberOptions } from '../common/useOptions';
 import { useCreateUserGroupMutation, useUpdateUserGroupMutation } from '../groupsApi';
 import { runAction, useGrantableApps, useOrgId } from '../hooks';

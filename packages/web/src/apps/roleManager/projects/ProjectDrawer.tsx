@@ -3,7 +3,7 @@ import type { Project, ProjectBody } from '@ferrite/contracts';
 import { Fieldset, MultiSelect, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
-import { FormDrawer } from '../common/FormDrawer';
+import { FormDrawer } from '../../../ui/FormDrawer';
 import { useMemberOptions } from '../common/useOptions';
 import { runAction, useOrgId } from '../hooks';
 import { useCreateProjectMutation, useUpdateProjectMutation } from '../projectsApi';

@@ -11,8 +11,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { FormDrawer } from '../../../ui/FormDrawer';
 import { useUpdateUserMutation } from '../api';
-import { FormDrawer } from '../common/FormDrawer';
 import { appOptions } from '../common/options';
 import { useGroupOptions, useRoleOptions } from '../common/useOptions';
 import { runAction, useGrantableApps, useIsOrgAdmin, useOrgId } from '../hooks';

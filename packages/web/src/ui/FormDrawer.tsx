@@ -1,10 +1,10 @@
-/** The Entity Manager's editor drawer: a titled form on the right, Cancel/Save (and extras) pinned below. */
+/** An editor drawer: a titled form on the right, Cancel/Save (and extras such as Delete) pinned below. */
 import { Alert, Button, Drawer, Group, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
-import classes from './EditorDrawer.module.css';
+import classes from './FormDrawer.module.css';
 
-interface EditorDrawerProps {
+interface FormDrawerProps {
   opened: boolean;
   onClose: () => void;
   title: string;
@@ -24,7 +24,7 @@ interface EditorDrawerProps {
 }
 
 /** A right-hand drawer holding one form; Escape or Cancel closes without saving. */
-export function EditorDrawer(props: EditorDrawerProps) {
+export function FormDrawer(props: FormDrawerProps) {
   const { opened, onClose, title, description, submitLabel, submitting, readOnly, problem, children } = props;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
