@@ -2,7 +2,8 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@ferrite/server'], { stdio: 'inherit' }),
+  // From the repo root, like `npm start`, so DATA_DIR ./data means the same folder.
+  spawn('npx', ['tsx', 'watch', 'packages/server/src/main.ts'], { stdio: 'inherit' }),
   spawn('npm', ['run', 'dev', '-w', '@ferrite/web'], { stdio: 'inherit' }),
 ];
 const stop = () => {
