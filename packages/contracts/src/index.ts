@@ -11,5 +11,6 @@ export * from './messages';
 export * from './permissions';
 export * from './profile';
 export * from './roleManager/index';
+export * from './telemetry';
 export * from './tenantManager';
 export * from './validation';

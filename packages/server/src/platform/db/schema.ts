@@ -224,6 +224,31 @@ export interface EntitiesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface TelemetryTable {
+  org_id: string;
+  sensor_id: string;
+  param_key: string;
+  ts: Timestamp;
+  value: number;
+}
+
+/** telemetry_1m and telemetry_1h: one row per sensor parameter and UTC bucket. */
+export interface TelemetryRollupTable {
+  org_id: string;
+  sensor_id: string;
+  param_key: string;
+  bucket: Timestamp;
+  /** bigint: pg answers it as a string. */
+  count: ColumnType<string | number, number, number>;
+  sum: number;
+  min: number;
+  max: number;
+  first_ts: Timestamp;
+  first_value: number;
+  last_ts: Timestamp;
+  last_value: number;
+}
+
 export interface Database {
   users: UsersTable;
   orgs: OrgsTable;
@@ -243,4 +268,7 @@ export interface Database {
   activity: ActivityTable;
   entity_types: EntityTypesTable;
   entities: EntitiesTable;
+  telemetry: TelemetryTable;
+  telemetry_1m: TelemetryRollupTable;
+  telemetry_1h: TelemetryRollupTable;
 }

@@ -25,6 +25,7 @@ import { projectRoutes } from '../../modules/roleManager/projects/routes';
 import { roleRoutes } from '../../modules/roleManager/roles/routes';
 import { userGroupRoutes } from '../../modules/roleManager/userGroups/routes';
 import { roleManagerUsersRoutes } from '../../modules/roleManager/users/routes';
+import { telemetryRoutes } from '../../modules/telemetry/routes';
 import { tenantManagerRoutes } from '../../modules/tenantManager/routes';
 import { installAuthContext } from './authContext';
 import type { AppDeps } from './deps';
@@ -49,6 +50,7 @@ const API_MODULES = [
   roleManagerInvitationsRoutes,
   invitationRoutes,
   entityManagerRoutes,
+  telemetryRoutes,
 ];
 
 /** Creates the HTTP app for the given dependencies (not yet listening). */

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TelemetryWriter } from '../../telemetry/writer';
 import { bearer, signInToOrg } from '../../testing/session';
 import { createTestPlatform, type TestPlatform } from '../../testing/testPlatform';
 import { hashPassword } from '../security/passwords';
@@ -56,6 +57,12 @@ beforeAll(async () => {
     .values({ org_id: intruderOrg.id, user_id: intruder.id, role: 'admin' })
     .execute();
   intruderToken = (await signInToOrg(platform.app, 'intruder@industries.io', 'Intrude#2026')).access_token;
+  // Telemetry of the victim's, so the footprint would show a route that touched it.
+  const sensorId = randomUUID();
+  await new TelemetryWriter(db).write([
+    { orgId: victimOrgId, sensorId, paramKey: 'temperature', ts: new Date(), value: 21 },
+    { orgId: victimOrgId, sensorId, paramKey: 'temperature', ts: new Date(Date.now() - 60_000), value: 20 },
+  ]);
 });
 afterAll(() => platform.close());
 
@@ -72,6 +79,9 @@ async function victimFootprint(): Promise<Record<string, number>> {
     'activity',
     'entity_types',
     'entities',
+    'telemetry',
+    'telemetry_1m',
+    'telemetry_1h',
   ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {

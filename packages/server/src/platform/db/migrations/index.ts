@@ -3,9 +3,11 @@ import type { Migration } from 'kysely';
 import * as identity from './0001_identity';
 import * as peopleAndPermissions from './0002_people_and_permissions';
 import * as entities from './0003_entities';
+import * as telemetry from './0004_telemetry';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
   '0002_people_and_permissions': peopleAndPermissions,
   '0003_entities': entities,
+  '0004_telemetry': telemetry,
 };

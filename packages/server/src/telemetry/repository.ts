@@ -1,0 +1,104 @@
+/** Telemetry storage chores: monthly partitions, the latest values, sensor lookup and retention. */
+import { sql } from 'kysely';
+import type { Db } from '../platform/db/database';
+
+/** The UTC month a timestamp falls in, as 'YYYY_MM'. */
+function monthKey(ts: Date): string {
+  return `${ts.getUTCFullYear()}_${String(ts.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Creates monthly partitions for the months the points fall in. A month whose rows already sit in
+ * the default partition keeps them there (PostgreSQL refuses a partition that would strand rows);
+ * either way the month is remembered in `known` so the check runs once per writer and month. */
+export async function ensureMonthlyPartitions(
+  db: Db,
+  points: readonly { ts: Date }[],
+  known: Set<string>,
+): Promise<void> {
+  const months = new Map<string, Date>();
+  for (const point of points) {
+    const key = monthKey(point.ts);
+    if (!known.has(key) && !months.has(key))
+      months.set(key, new Date(Date.UTC(point.ts.getUTCFullYear(), point.ts.getUTCMonth(), 1)));
+  }
+  for (const [key, from] of months) {
+    const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+    const name = `telemetry_y${key.replace('_', 'm')}`;
+    const exists = await sql<{ found: string | null }>`select to_regclass(${name})::text as found`.execute(
+      db,
+    );
+    if (!exists.rows[0]?.found) {
+      const stranded = await sql`
+        select 1 from telemetry_default where ts >= ${from.toISOString()}::timestamptz
+          and ts < ${to.toISOString()}::timestamptz limit 1`.execute(db);
+      if (stranded.rows.length === 0) {
+        try {
+          await sql`create table if not exists ${sql.table(name)} partition of telemetry
+            for values from (${sql.lit(from.toISOString())}) to (${sql.lit(to.toISOString())})`.execute(db);
+        } catch (error) {
+          // Another writer created it, or rows for the month reached the default partition meanwhile.
+          const again = await sql<{
+            found: string | null;
+          }>`select to_regclass(${name})::text as found`.execute(db);
+          const racedIntoDefault = await sql`
+            select 1 from telemetry_default where ts >= ${from.toISOString()}::timestamptz
+              and ts < ${to.toISOString()}::timestamptz limit 1`.execute(db);
+          if (!again.rows[0]?.found && racedIntoDefault.rows.length === 0) throw error;
+        }
+      }
+    }
+    known.add(key);
+  }
+}
+
+/** Whether the entity is a sensor of the organization. */
+export async function isSensorOfOrg(db: Db, orgId: string, sensorId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('entities')
+    .select('id')
+    .where('id', '=', sensorId)
+    .where('org_id', '=', orgId)
+    .where('kind', '=', 'sensor')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The newest value of every parameter of a sensor (the last point of its newest minute bucket). */
+export async function latestValues(
+  db: Db,
+  orgId: string,
+  sensorId: string,
+): Promise<{ param_key: string; ts: Date; value: number }[]> {
+  const result = await sql<{ param_key: string; ts: Date; value: number }>`
+    select distinct on (param_key) param_key, last_ts as ts, last_value as value
+    from telemetry_1m
+    where org_id = ${orgId} and sensor_id = ${sensorId}
+    order by param_key, bucket desc`.execute(db);
+  return result.rows.map((row) => ({ ...row, ts: new Date(row.ts), value: Number(row.value) }));
+}
+
+/**
+ * Deletes an organization's telemetry older than its limits.data_retention_days, counted back from
+ * `now`. The cut-off is floored to the hour so raw points and both rollups lose the same whole
+ * buckets and the rollups keep answering exactly what the raw table holds.
+ */
+export async function pruneTelemetry(
+  db: Db,
+  orgId: string,
+  now: Date = new Date(),
+): Promise<{ cutoff: Date | null; raw: number; minute: number; hour: number }> {
+  const org = await db.selectFrom('orgs').select('limits').where('id', '=', orgId).executeTakeFirst();
+  const days = Number(org?.limits?.data_retention_days);
+  if (!org || !Number.isFinite(days) || days <= 0) return { cutoff: null, raw: 0, minute: 0, hour: 0 };
+  const hourMs = 3_600_000;
+  const cutoff = new Date(Math.floor((now.getTime() - days * 86_400_000) / hourMs) * hourMs);
+  // Counted in SQL: not every driver reports affected rows for a DELETE.
+  const counted = await sql<{ raw: number; minute: number; hour: number }>`
+    with raw as (delete from telemetry where org_id = ${orgId} and ts < ${cutoff.toISOString()}::timestamptz returning 1),
+      minute as (delete from telemetry_1m where org_id = ${orgId} and bucket < ${cutoff.toISOString()}::timestamptz returning 1),
+      hour as (delete from telemetry_1h where org_id = ${orgId} and bucket < ${cutoff.toISOString()}::timestamptz returning 1)
+    select (select count(*) from raw)::int as raw, (select count(*) from minute)::int as minute,
+      (select count(*) from hour)::int as hour`.execute(db);
+  const row = counted.rows[0];
+  return { cutoff, raw: row?.raw ?? 0, minute: row?.minute ?? 0, hour: row?.hour ?? 0 };
+}
