@@ -15,6 +15,8 @@ import type {
   ImportRow,
   ListProjectsResponse,
   Person,
+  TelemetryDataResponse,
+  TelemetryLatestResponse,
 } from '@ferrite/contracts';
 import {
   dataOf,
@@ -29,6 +31,7 @@ import {
   pageParams,
   typesUrl,
 } from './apiBase';
+import type { RangeQuery } from './entities/sensorRanges';
 import { entityCreated, entityRemoved, entityUpdated, typeCreated, typeRemoved, typeUpdated } from './store';
 
 export interface TypesPage {
@@ -64,6 +67,10 @@ const projectTags = (projectId: string) => [
   entitiesTag('asset', projectId),
   entitiesTag('sensor', projectId),
 ];
+
+/** /telemetry/orgs/{orgId}/sensors/{sensorId}{rest}. */
+const telemetryUrl = (orgId: string, sensorId: string, rest: string) =>
+  `/telemetry/orgs/${orgId}/sensors/${sensorId}${rest}`;
 
 const emApi = entityManagerApi.injectEndpoints({
   endpoints: (build) => ({
@@ -181,6 +188,18 @@ const emApi = entityManagerApi.injectEndpoints({
       extraOptions: OWN_403,
       transformResponse: (response: { people: Person[] }) => response.people,
     }),
+    getSensorLatest: build.query<TelemetryLatestResponse, OrgArg & { sensorId: string }>({
+      query: ({ orgId, sensorId }) => telemetryUrl(orgId, sensorId, '/latest'),
+    }),
+    getSensorSeries: build.query<
+      TelemetryDataResponse,
+      OrgArg & { sensorId: string; paramKey: string; query: RangeQuery }
+    >({
+      query: ({ orgId, sensorId, paramKey, query }) => ({
+        url: telemetryUrl(orgId, sensorId, `/parameters/${encodeURIComponent(paramKey)}/data`),
+        params: query,
+      }),
+    }),
     getClientConfig: build.query<ClientConfig, void>({
       query: () => '/client-config',
       // Configuration does not change while the server runs.
@@ -209,4 +228,6 @@ export const {
   useListEmProjectsQuery,
   useListEmUsersQuery,
   useGetClientConfigQuery,
+  useGetSensorLatestQuery,
+  useGetSensorSeriesQuery,
 } = emApi;

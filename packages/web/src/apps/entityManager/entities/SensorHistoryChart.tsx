@@ -1,0 +1,173 @@
+/**
+ * One parameter's history as a line of average buckets (GET …/parameters/{paramKey}/data), with a
+ * parameter and a range picker. echarts-for-react loads on demand, keeping the app chunk light.
+ */
+import { type Entity, MESSAGES } from '@ferrite/contracts';
+import {
+  Alert,
+  Group,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  useComputedColorScheme,
+  useMantineTheme,
+} from '@mantine/core';
+import type { EChartsOption } from 'echarts';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { useGetSensorSeriesQuery } from '../api';
+import { useOrgId } from '../hooks';
+import { RANGE_SPECS, rangeQuery, SENSOR_RANGES, type SensorRange } from './sensorRanges';
+
+const ReactECharts = lazy(() => import('echarts-for-react'));
+
+const CHART_HEIGHT = 240;
+const RANGE_OPTIONS = SENSOR_RANGES.map((value) => ({ value, label: RANGE_SPECS[value].label }));
+
+type Parameter = Entity['parameters'][number];
+
+function ChartSkeleton() {
+  return <Skeleton height={CHART_HEIGHT} radius="md" data-testid="sensor-chart-loading" />;
+}
+
+/** The picker row and the chart of the chosen parameter. */
+export function SensorHistoryChart({ sensorId, parameters }: { sensorId: string; parameters: Parameter[] }) {
+  const orgId = useOrgId();
+  const [paramKey, setParamKey] = useState(parameters[0]?.key ?? '');
+  const [range, setRange] = useState<SensorRange>('day');
+  const parameter = parameters.find((p) => p.key === paramKey) ?? parameters[0];
+  // The window is fixed when the range (or parameter) is chosen; a fresh `now` each render would refetch forever.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: paramKey re-anchors the window on purpose
+  const query = useMemo(() => rangeQuery(range, new Date()), [range, paramKey]);
+  const series = useGetSensorSeriesQuery(
+    { orgId, sensorId, paramKey: parameter?.key ?? '', query },
+    { skip: !orgId || !parameter },
+  );
+  if (!parameter) return null;
+
+  const picker =
+    parameters.length <= 4 ? (
+      <SegmentedControl
+        size="xs"
+        aria-label="Parameter"
+        value={parameter.key}
+        onChange={setParamKey}
+        data={parameters.map((p) => p.key)}
+      />
+    ) : (
+      <Select
+        size="xs"
+        aria-label="Parameter"
+        value={parameter.key}
+        onChange={(value) => value && setParamKey(value)}
+        data={parameters.map((p) => p.key)}
+        allowDeselect={false}
+        searchable
+      />
+    );
+
+  let body: ReactNode;
+  if (series.isError) {
+    body = (
+      <Alert color="red" variant="light">
+        {MESSAGES.widgetLoadError}
+      </Alert>
+    );
+  } else if (!series.currentData) {
+    body = <ChartSkeleton />;
+  } else if (series.currentData.points.length === 0) {
+    body = (
+      <Text size="sm" c="dimmed" ta="center" py="xl">
+        No readings of {parameter.key} in this range.
+      </Text>
+    );
+  } else {
+    body = (
+      <Suspense fallback={<ChartSkeleton />}>
+        <HistoryLine points={series.currentData.points} parameter={parameter} />
+      </Suspense>
+    );
+  }
+
+  return (
+    <Stack gap="xs" data-testid="sensor-history">
+      <Group justify="space-between" gap="xs">
+        {picker}
+        <Select
+          size="xs"
+          w={150}
+          aria-label="Range"
+          value={range}
+          onChange={(value) => value && setRange(value as SensorRange)}
+          data={RANGE_OPTIONS}
+          allowDeselect={false}
+        />
+      </Group>
+      {body}
+    </Stack>
+  );
+}
+
+function HistoryLine({
+  points,
+  parameter,
+}: {
+  points: { ts: string; value: number }[];
+  parameter: Parameter;
+}) {
+  const theme = useMantineTheme();
+  const dark = useComputedColorScheme('light') === 'dark';
+  const option = useMemo<EChartsOption>(() => {
+    const text = dark ? theme.colors.dark[1] : theme.colors.gray[7];
+    const grid = dark ? theme.colors.dark[4] : theme.colors.gray[2];
+    const line = theme.colors[theme.primaryColor]?.[dark ? 4 : 6] ?? theme.colors.blue[6];
+    return {
+      backgroundColor: 'transparent',
+      grid: { left: 8, right: 16, top: 28, bottom: 8, containLabel: true },
+      tooltip: {
+        trigger: 'axis',
+        backgroundColor: dark ? theme.colors.dark[6] : theme.white,
+        borderColor: grid,
+        textStyle: { color: dark ? theme.colors.dark[0] : theme.black },
+        valueFormatter: (value) =>
+          typeof value === 'number'
+            ? `${value.toLocaleString('en', { maximumFractionDigits: 3 })}${parameter.unit ? ` ${parameter.unit}` : ''}`
+            : String(value),
+      },
+      xAxis: {
+        type: 'time',
+        axisLabel: { color: text },
+        axisLine: { lineStyle: { color: grid } },
+      },
+      yAxis: {
+        type: 'value',
+        name: parameter.unit,
+        nameTextStyle: { color: text },
+        axisLabel: { color: text },
+        splitLine: { lineStyle: { color: grid } },
+        scale: true,
+      },
+      series: [
+        {
+          name: parameter.key,
+          type: 'line',
+          showSymbol: points.length < 60,
+          smooth: false,
+          lineStyle: { color: line, width: 2 },
+          itemStyle: { color: line },
+          areaStyle: { color: line, opacity: 0.08 },
+          data: points.map((p) => [p.ts, p.value]),
+        },
+      ],
+    };
+  }, [dark, theme, points, parameter]);
+  return (
+    <ReactECharts
+      option={option}
+      notMerge
+      style={{ height: CHART_HEIGHT, width: '100%' }}
+      theme={dark ? 'dark' : undefined}
+    />
+  );
+}
