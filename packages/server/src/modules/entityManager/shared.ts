@@ -1,9 +1,11 @@
 /** What the Entity Manager's types, entities and hierarchy share: prefix, params, paging, wording, errors. */
-import { type EntityKind, type FieldError, uuidParam } from '@ferrite/contracts';
-import type { FastifyRequest } from 'fastify';
+import { type EntityKind, uuidParam } from '@ferrite/contracts';
 import { z } from 'zod';
-import { requireAuth } from '../../platform/http/authContext';
-import { problems } from '../../platform/http/problem';
+
+// Shared with every module; re-exported so this module's files keep one import.
+export { type Actor, actorOf } from '../../platform/http/actor';
+export { pageWindow, searchPattern } from '../../platform/http/paging';
+export { assertNoFieldErrors } from '../../platform/http/problem';
 
 /** The Entity Manager's API prefix (spec §7 style: /<app>_mgmt/orgs/{orgId}). */
 export const ENTITY_MGMT_PREFIX = '/entity_mgmt/orgs/:orgId';
@@ -31,39 +33,6 @@ export function nameSome(total: number, firstNames: readonly string[], shown = 5
   const names = firstNames.slice(0, shown);
   const rest = total - names.length;
   return rest > 0 ? `${names.join(', ')} and ${rest} more` : names.join(', ');
-}
-
-/** Limit and offset for a 1-based page. */
-export function pageWindow(query: { page_number: number; page_size: number }): {
-  limit: number;
-  offset: number;
-} {
-  return { limit: query.page_size, offset: (query.page_number - 1) * query.page_size };
-}
-
-/** An ILIKE pattern matching the text anywhere, with LIKE wildcards in the text taken literally. */
-export function searchPattern(search: string | undefined): string | null {
-  const text = search?.trim();
-  if (!text) return null;
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
-/** Throws a 400 listing every bad field, with the same detail shape as schema validation errors. */
-export function assertNoFieldErrors(errors: FieldError[]): void {
-  if (errors.length === 0) return;
-  throw problems.badRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
-}
-
-/** Who is writing: the organization comes from the token, never from the request. */
-export interface Actor {
-  orgId: string;
-  userId: string;
-}
-
-/** The writer of a governed request. */
-export function actorOf(request: FastifyRequest): Actor {
-  const auth = requireAuth(request);
-  return { orgId: auth.orgId, userId: auth.userId };
 }
 
 /** True when a database error is one of these SQLSTATE codes (pg and PGlite both set `code`). */

@@ -1,36 +1,14 @@
 /** Small helpers the Role Manager lists and editors share: paging, search patterns, field problems. */
 import { APPS, type AppKey, type FieldError, PLATFORM_ADMIN_APPS } from '@ferrite/contracts';
-import type { FastifyRequest } from 'fastify';
-import { requireAuth } from '../../platform/http/authContext';
-import { problems } from '../../platform/http/problem';
+import type { Actor } from '../../platform/http/actor';
+
+// Shared with every module; re-exported so this module's files keep one import.
+export { type Actor, actorOf } from '../../platform/http/actor';
+export { pageWindow, searchPattern } from '../../platform/http/paging';
+export { assertNoFieldErrors, invalidFields } from '../../platform/http/problem';
 
 /** The Role Manager prefix of spec §7 style calls. */
 export const ROLE_MGMT_PREFIX = '/role_mgmt/orgs/:orgId';
-
-/** Limit and offset for a 1-based page. */
-export function pageWindow(query: { page_number: number; page_size: number }): {
-  limit: number;
-  offset: number;
-} {
-  return { limit: query.page_size, offset: (query.page_number - 1) * query.page_size };
-}
-
-/** An ILIKE pattern matching the text anywhere, with LIKE wildcards in the text taken literally. */
-export function searchPattern(search: string | undefined): string | null {
-  const text = search?.trim();
-  if (!text) return null;
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
-/** A 400 listing every bad field, with the same detail shape as schema validation errors. */
-export function invalidFields(errors: FieldError[]) {
-  return problems.badRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
-}
-
-/** Throws a 400 when any field failed a check. */
-export function assertNoFieldErrors(errors: FieldError[]): void {
-  if (errors.length > 0) throw invalidFields(errors);
-}
 
 /**
  * Why an app cannot be granted in this organization, or null when it can: it must be one of the
@@ -78,12 +56,6 @@ export function memberFieldErrors(
   return errors;
 }
 
-/** Who is writing: the organization comes from the token, never from the request. */
-export interface Actor {
-  orgId: string;
-  userId: string;
-}
-
 /** The fields every Role Manager activity entry about one entity shares. */
 export function activityBase(actor: Actor, entityType: 'project' | 'user_group' | 'role', entityId: string) {
   return {
@@ -93,10 +65,4 @@ export function activityBase(actor: Actor, entityType: 'project' | 'user_group' 
     entityType,
     entityId,
   };
-}
-
-/** The writer of a governed request. */
-export function actorOf(request: FastifyRequest): Actor {
-  const auth = requireAuth(request);
-  return { orgId: auth.orgId, userId: auth.userId };
 }

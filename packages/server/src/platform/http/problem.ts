@@ -29,3 +29,13 @@ export const problems = {
       'retry-after': String(retryAfterSeconds),
     }),
 };
+
+/** A 400 listing every bad field, with the same detail shape as schema validation errors. */
+export function invalidFields(errors: FieldError[]): HttpProblem {
+  return problems.badRequest(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+}
+
+/** Throws a 400 when any field failed a check. */
+export function assertNoFieldErrors(errors: FieldError[]): void {
+  if (errors.length > 0) throw invalidFields(errors);
+}

@@ -13,13 +13,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { abilitiesInApp } from '../authorization/abilities';
+import { type Actor, actorOf } from './actor';
 import { requireAuth } from './authContext';
 
-/** Who acts: the caller and the organization of their session. */
-export interface Actor {
-  orgId: string;
-  userId: string;
-}
+export type { Actor };
 
 /** What a resource's service offers; archive and unarchive are optional. */
 export interface ResourceService<Item, Body, Query, Page> {
@@ -65,11 +62,6 @@ const errors = {
   404: problemSchema,
   409: problemSchema,
 };
-
-function actorOf(request: Parameters<typeof requireAuth>[0]): Actor {
-  const auth = requireAuth(request);
-  return { orgId: auth.orgId, userId: auth.userId };
-}
 
 /** Registers the resource's routes on the (prefixed) app. */
 export function registerResourceRoutes<
