@@ -6,6 +6,7 @@ export * from './clientConfig';
 export * from './constants';
 export * from './entityManager/index';
 export * from './errors';
+export * from './iotManager/index';
 export * from './lists';
 export * from './messages';
 export * from './permissions';

@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { DeviceLinkHub } from '../ingest/deviceLink';
+import { GatewayLogSink } from '../ingest/gatewayLogSink';
 import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
 import { type DatabaseHandle, openDatabase, targetFromConfig } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -9,6 +11,7 @@ import { buildApp } from './http/app';
 import type { AppDeps } from './http/deps';
 import { createLogger } from './http/logging';
 import { Mailer } from './mail/mailer';
+import { RealtimeHub } from './realtime/realtimeHub';
 import { JwtService } from './security/jwt';
 import { resolveSecret } from './security/secret';
 
@@ -22,6 +25,7 @@ export interface RunningPlatform {
 /** Builds the dependencies on an open, migrated database. */
 export async function createDeps(config: Config, database: DatabaseHandle, log: Logger): Promise<AppDeps> {
   const secret = await resolveSecret(config.secret, config.dataDir);
+  const realtime = new RealtimeHub();
   return {
     config,
     db: database.db,
@@ -29,6 +33,9 @@ export async function createDeps(config: Config, database: DatabaseHandle, log: 
     jwt: new JwtService(secret),
     mailer: new Mailer(database.db, log, config.smtpUrl),
     log,
+    realtime,
+    gatewayLogs: new GatewayLogSink(database.db, realtime, log),
+    deviceLink: new DeviceLinkHub(),
   };
 }
 

@@ -4,8 +4,11 @@ import { brandForHost } from '@ferrite/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
+import type { DeviceLinkHub } from '../../ingest/deviceLink';
+import type { GatewayLogSink } from '../../ingest/gatewayLogSink';
 import type { Db } from '../db/database';
 import type { Mailer } from '../mail/mailer';
+import type { RealtimeHub } from '../realtime/realtimeHub';
 import type { JwtService } from '../security/jwt';
 
 export interface AppDeps {
@@ -15,6 +18,12 @@ export interface AppDeps {
   jwt: JwtService;
   mailer: Mailer;
   log: Logger;
+  /** Live events to browsers (socket.io rooms). */
+  realtime: RealtimeHub;
+  /** Batched gateway log lines, announced live. */
+  gatewayLogs: GatewayLogSink;
+  /** Commands out to devices, cache invalidation in the transports. */
+  deviceLink: DeviceLinkHub;
 }
 
 /** The brand of the host a request came to (spec §1 white-labelling). */

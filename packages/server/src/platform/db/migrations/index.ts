@@ -4,10 +4,12 @@ import * as identity from './0001_identity';
 import * as peopleAndPermissions from './0002_people_and_permissions';
 import * as entities from './0003_entities';
 import * as telemetry from './0004_telemetry';
+import * as gateways from './0005_gateways';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
   '0002_people_and_permissions': peopleAndPermissions,
   '0003_entities': entities,
   '0004_telemetry': telemetry,
+  '0005_gateways': gateways,
 };

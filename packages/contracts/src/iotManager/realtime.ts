@@ -1,0 +1,61 @@
+/**
+ * socket.io at `/api/socket` (spec §7 "a real-time socket at the API root under /socket").
+ * Connect with `auth: { token: <access token> }`; join rooms with `subscribe` and an ack callback.
+ */
+import { z } from 'zod';
+import { GATEWAY_STATUSES } from './gateways';
+
+export const SOCKET_PATH = '/api/socket';
+
+/** Rooms a client may join; the server checks the caller's organization and permissions. */
+export const socketRoomSchema = z.union([
+  z.object({ kind: z.literal('gatewayLogs'), orgId: z.string().uuid(), gatewayId: z.string().uuid() }),
+  z.object({ kind: z.literal('projectGateways'), orgId: z.string().uuid(), projectId: z.string().uuid() }),
+  z.object({ kind: z.literal('sensor'), orgId: z.string().uuid(), sensorId: z.string().uuid() }),
+]);
+export type SocketRoom = z.infer<typeof socketRoomSchema>;
+
+/** The room name a subscription maps to (server and tests agree on it). */
+export function socketRoomName(room: SocketRoom): string {
+  switch (room.kind) {
+    case 'gatewayLogs':
+      return `org:${room.orgId}:gateway:${room.gatewayId}:logs`;
+    case 'projectGateways':
+      return `org:${room.orgId}:project:${room.projectId}:gateways`;
+    case 'sensor':
+      return `org:${room.orgId}:sensor:${room.sensorId}`;
+  }
+}
+
+export const SOCKET_EVENTS = {
+  subscribe: 'subscribe',
+  unsubscribe: 'unsubscribe',
+  /** A new gateway log line (GatewayLog), to gatewayLogs rooms. */
+  gatewayLog: 'gateway.log',
+  /** Logs were deleted, to gatewayLogs rooms. */
+  gatewayLogsCleared: 'gateway.logs_cleared',
+  /** GatewayStatusEvent, to gatewayLogs and projectGateways rooms. */
+  gatewayStatus: 'gateway.status',
+  /** A command changed (Command), to gatewayLogs rooms. */
+  gatewayCommand: 'gateway.command',
+  /** A firmware rollout changed (Rollout), to gatewayLogs rooms. */
+  gatewayRollout: 'gateway.rollout',
+  /** New values of a sensor (SensorValuesEvent), to sensor rooms. */
+  sensorValues: 'sensor.values',
+} as const;
+
+export const gatewayStatusEventSchema = z.object({
+  gateway_id: z.string().uuid(),
+  status: z.enum(GATEWAY_STATUSES),
+  last_seen_at: z.string().nullable(),
+});
+export type GatewayStatusEvent = z.infer<typeof gatewayStatusEventSchema>;
+
+export const sensorValuesEventSchema = z.object({
+  sensor_id: z.string().uuid(),
+  values: z.array(z.object({ param_key: z.string(), ts: z.string(), value: z.number() })),
+});
+export type SensorValuesEvent = z.infer<typeof sensorValuesEventSchema>;
+
+/** The ack of a subscribe call. */
+export type SubscribeAck = { ok: true } | { ok: false; error: string };
