@@ -26,6 +26,14 @@ export default defineConfig({
           css: false,
         },
       },
+      {
+        test: {
+          name: 'simulator',
+          root: 'packages/simulator',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });

@@ -19,6 +19,18 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   MAP_STYLE_URL: optionalUrl,
+  MQTT_URL: z
+    .string()
+    .regex(/^mqtts?:\/\/.+/, { error: 'MQTT_URL must be an mqtt:// or mqtts:// URL' })
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, { error: 'REDIS_URL must be a redis:// or rediss:// URL' })
+    .optional(),
+  NODE_ID: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, { error: 'NODE_ID holds letters, digits, _ . - only' })
+    .optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -42,6 +54,12 @@ export interface Config {
   webDistDir: string | undefined;
   /** A MapLibre style for the entity map; unset means the web app's offline style (no tiles fetched). */
   mapStyleUrl: string | undefined;
+  /** An external MQTT broker to read devices from (shared subscription); unset means the embedded broker. */
+  mqttUrl: string | undefined;
+  /** socket.io fans events out through Redis when set (several Ferrite nodes). */
+  redisUrl: string | undefined;
+  /** This node's stable name (MQTT session ids); defaults to the host name. */
+  nodeId: string | undefined;
 }
 
 /** A configuration problem that stops start-up, naming the variable at fault. */
@@ -72,5 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: raw.LOG_LEVEL,
     webDistDir: raw.WEB_DIST_DIR,
     mapStyleUrl: raw.MAP_STYLE_URL,
+    mqttUrl: raw.MQTT_URL,
+    redisUrl: raw.REDIS_URL,
+    nodeId: raw.NODE_ID,
   };
 }

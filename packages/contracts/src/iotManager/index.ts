@@ -5,4 +5,5 @@ export * from './gateways';
 export * from './jsonPath';
 export * from './logs';
 export * from './mapping';
+export * from './projects';
 export * from './realtime';

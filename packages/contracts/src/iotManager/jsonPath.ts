@@ -63,8 +63,11 @@ export function leafPaths(value: unknown, prefix = '', limit = 500): string[] {
   const visit = (node: unknown, path: string) => {
     if (out.length >= limit) return;
     if (node !== null && typeof node === 'object') {
-      if (Array.isArray(node)) node.forEach((child, i) => visit(child, `${path}[${i}]`));
-      else
+      if (Array.isArray(node)) {
+        node.forEach((child, i) => {
+          visit(child, `${path}[${i}]`);
+        });
+      } else
         for (const [key, child] of Object.entries(node)) {
           const simple = /^[A-Za-z_][\w-]*$/.test(key);
           visit(child, simple ? (path ? `${path}.${key}` : key) : `${path}['${key.replaceAll("'", '')}']`);

@@ -1,10 +1,15 @@
 /** Starts and stops the whole platform: config → database → HTTP (→ broker and workers as they land). */
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { DeviceCommands } from '../ingest/deviceCommands';
 import { DeviceLinkHub } from '../ingest/deviceLink';
+import { type DeviceTransports, startDeviceTransports } from '../ingest/deviceTransports';
 import { GatewayLogSink } from '../ingest/gatewayLogSink';
+import { IngestService } from '../ingest/ingestService';
 import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
+import { TelemetryWriter } from '../telemetry/writer';
 import { type DatabaseHandle, openDatabase, targetFromConfig } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './http/app';
@@ -12,12 +17,15 @@ import type { AppDeps } from './http/deps';
 import { createLogger } from './http/logging';
 import { Mailer } from './mail/mailer';
 import { RealtimeHub } from './realtime/realtimeHub';
+import { attachSocketServer, type RunningSocketServer } from './realtime/socketServer';
 import { JwtService } from './security/jwt';
 import { resolveSecret } from './security/secret';
+import { LocalBlobStore } from './storage/localBlobStore';
 
 export interface RunningPlatform {
   app: FastifyInstance;
   deps: AppDeps;
+  transports: DeviceTransports;
   /** Stops accepting work, finishes what is in flight, then closes the mailer and the database. */
   stop(): Promise<void>;
 }
@@ -26,6 +34,10 @@ export interface RunningPlatform {
 export async function createDeps(config: Config, database: DatabaseHandle, log: Logger): Promise<AppDeps> {
   const secret = await resolveSecret(config.secret, config.dataDir);
   const realtime = new RealtimeHub();
+  const gatewayLogs = new GatewayLogSink(database.db, realtime, log);
+  const deviceLink = new DeviceLinkHub();
+  const writer = new TelemetryWriter(database.db);
+  const ingest = new IngestService({ db: database.db, writer, gatewayLogs, realtime, deviceLink, log });
   return {
     config,
     db: database.db,
@@ -34,8 +46,11 @@ export async function createDeps(config: Config, database: DatabaseHandle, log: 
     mailer: new Mailer(database.db, log, config.smtpUrl),
     log,
     realtime,
-    gatewayLogs: new GatewayLogSink(database.db, realtime, log),
-    deviceLink: new DeviceLinkHub(),
+    gatewayLogs,
+    deviceLink,
+    ingest,
+    deviceCommands: new DeviceCommands(database.db, realtime, ingest),
+    blobs: new LocalBlobStore(resolve(config.dataDir, 'blobs'), secret),
   };
 }
 
@@ -46,13 +61,25 @@ export async function startPlatform(
 ): Promise<RunningPlatform> {
   const database = await openDatabase(targetFromConfig(config));
   let app: FastifyInstance | null = null;
+  let sockets: RunningSocketServer | null = null;
+  let transports: DeviceTransports | null = null;
   try {
     await migrateToLatest(database.db);
     const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
     const deps = await createDeps(config, database, log);
     app = await buildApp(deps);
+    sockets = await attachSocketServer(app, deps);
     await app.listen({ port: config.port, host: config.host });
-    log.info({ engine: database.engine, url: config.publicUrl }, 'Ferrite is ready');
+    transports = await startDeviceTransports(deps);
+    log.info(
+      {
+        engine: database.engine,
+        url: config.publicUrl,
+        mqttPort: transports.mqttPort,
+        coapPort: transports.coapPort,
+      },
+      'Ferrite is ready',
+    );
     if (seeded) {
       log.info(
         `Demo organization "${DEMO_ORG.name}" created. Sign in at ${config.publicUrl} as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
@@ -63,12 +90,18 @@ export async function startPlatform(
       );
     }
     const running = app;
+    const runningTransports = transports;
+    const runningSockets = sockets;
     let stopping: Promise<void> | null = null;
     return {
       app: running,
       deps,
+      transports: runningTransports,
       stop: () => {
         stopping ??= (async () => {
+          // Devices first, so everything they sent before the stop is written before the database closes.
+          await runningTransports.close();
+          await runningSockets.close();
           await running.close();
           deps.mailer.close();
           await database.close();
@@ -77,6 +110,8 @@ export async function startPlatform(
       },
     };
   } catch (error) {
+    await transports?.close();
+    await sockets?.close();
     await app?.close();
     await database.close();
     throw error;

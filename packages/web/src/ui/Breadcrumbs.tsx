@@ -64,9 +64,37 @@ interface BreadcrumbsProps {
 export function Breadcrumbs({ trail, onNavigate }: BreadcrumbsProps) {
   const dispatch = useAppDispatch();
   const crumbs = useTrailCrumbs(trail);
+  return (
+    <TrailBar
+      name={BREADCRUMB_TRAILS[trail]}
+      trailKey={trail}
+      crumbs={crumbs}
+      onCut={(crumb, index) => {
+        dispatch(cutTrail({ trail, index }));
+        onNavigate?.(crumb, index);
+      }}
+    />
+  );
+}
+
+interface TrailBarProps {
+  /** Names the navigation landmark: '{name} breadcrumb'. */
+  name: string;
+  crumbs: Crumb[];
+  /** A crumb before the last was clicked: the owner cuts its trail back to it. */
+  onCut: (crumb: Crumb, index: number) => void;
+  /** Set as data-trail, for tests. */
+  trailKey?: string;
+}
+
+/**
+ * The bar itself, for a trail kept outside the named trails of the store (an app's own trail whose
+ * name the contracts do not list yet); `Breadcrumbs` draws the named ones with it.
+ */
+export function TrailBar({ name, crumbs, onCut, trailKey }: TrailBarProps) {
   const last = crumbs.length - 1;
   return (
-    <nav aria-label={`${BREADCRUMB_TRAILS[trail]} breadcrumb`} data-trail={trail}>
+    <nav aria-label={`${name} breadcrumb`} data-trail={trailKey}>
       <MantineBreadcrumbs
         separator={<IconChevronRight size={14} className={classes.separator} aria-hidden />}
         separatorMargin={6}
@@ -84,10 +112,7 @@ export function Breadcrumbs({ trail, onNavigate }: BreadcrumbsProps) {
               key={`${index}-${crumb.label}`}
               className={classes.crumb}
               data-crumb-index={index}
-              onClick={() => {
-                dispatch(cutTrail({ trail, index }));
-                onNavigate?.(crumb, index);
-              }}
+              onClick={() => onCut(crumb, index)}
             >
               {crumb.label}
             </UnstyledButton>

@@ -16,7 +16,10 @@ import { Provider } from 'react-redux';
 import { createStore } from '../app/store';
 import { BrandContext } from '../brand/useBrand';
 
-/** jsdom has no matchMedia, ResizeObserver or scrollIntoView; Mantine's floating parts probe them. */
+/**
+ * jsdom has no matchMedia, ResizeObserver, scrollIntoView or document.fonts; Mantine's floating parts
+ * and autosizing textareas probe them.
+ */
 export function installDomShims() {
   window.matchMedia ??= ((query: string) => ({
     matches: false,
@@ -34,6 +37,12 @@ export function installDomShims() {
     disconnect() {}
   };
   Element.prototype.scrollIntoView ??= () => {};
+  if (!document.fonts) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+    });
+  }
 }
 
 type UiStore = ReturnType<typeof createStore>;

@@ -1,4 +1,5 @@
 /** Builds the Fastify app: logging, validation, errors, auth context, OpenAPI, modules, web app. */
+
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -10,12 +11,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { ingestHttpRoutes } from '../../ingest/transports/http';
 import { authRoutes } from '../../modules/auth/routes';
 import { brandRoutes } from '../../modules/brand/routes';
 import { clientConfigRoutes } from '../../modules/clientConfig/routes';
 import { entityManagerRoutes } from '../../modules/entityManager/routes';
 import { healthRoutes } from '../../modules/health/routes';
 import { invitationRoutes } from '../../modules/invitations/routes';
+import { iotManagerRoutes } from '../../modules/iotManager/routes';
 import { outboxRoutes } from '../../modules/outbox/routes';
 import { profileRoutes } from '../../modules/profile/routes';
 import { reportTokenRoutes } from '../../modules/reports/routes';
@@ -51,6 +54,8 @@ const API_MODULES = [
   invitationRoutes,
   entityManagerRoutes,
   telemetryRoutes,
+  iotManagerRoutes,
+  ingestHttpRoutes,
 ];
 
 /** Creates the HTTP app for the given dependencies (not yet listening). */

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedVictimGateway } from '../../modules/iotManager/victimFixtures';
 import { TelemetryWriter } from '../../telemetry/writer';
 import { bearer, signInToOrg } from '../../testing/session';
 import { createTestPlatform, type TestPlatform } from '../../testing/testPlatform';
@@ -63,6 +64,7 @@ beforeAll(async () => {
     { orgId: victimOrgId, sensorId, paramKey: 'temperature', ts: new Date(), value: 21 },
     { orgId: victimOrgId, sensorId, paramKey: 'temperature', ts: new Date(Date.now() - 60_000), value: 20 },
   ]);
+  await seedVictimGateway(db, victimOrgId);
 });
 afterAll(() => platform.close());
 
@@ -82,6 +84,12 @@ async function victimFootprint(): Promise<Record<string, number>> {
     'telemetry',
     'telemetry_1m',
     'telemetry_1h',
+    'gateways',
+    'gateway_mappings',
+    'gateway_logs',
+    'gateway_commands',
+    'firmware',
+    'firmware_rollouts',
   ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {

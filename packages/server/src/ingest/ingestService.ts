@@ -1,0 +1,151 @@
+/**
+ * The protocol-neutral ingest pipeline every transport feeds: authenticate a gateway, parse and map
+ * its message, store the points (group-committed; resolves once durable), log what happened and why
+ * something was refused, and keep its presence. Transports only translate their protocol to these
+ * calls and the answers back.
+ */
+import type { IngestResult } from '@ferrite/contracts';
+import type { Logger } from 'pino';
+import type { Db } from '../platform/db/database';
+import type { RealtimeHub } from '../platform/realtime/realtimeHub';
+import type { DeviceLinkHub } from './deviceLink';
+import { GatewayDirectory, type IngestGateway, tokenMatches } from './gatewayDirectory';
+import type { GatewayLogSink } from './gatewayLogSink';
+import { LiveValues } from './liveValues';
+import { mapPayload } from './payloadMapping';
+import { Presence } from './presence';
+import { type PointWriter, TelemetryBatcher } from './telemetryBatcher';
+
+export type Transport = 'mqtt' | 'http' | 'coap';
+
+export type AuthFailure = 'unknown' | 'token' | 'archived';
+
+/** What a telemetry call answers: stored points and problems; `malformed` when the body was not JSON. */
+export interface TelemetryOutcome extends IngestResult {
+  malformed: boolean;
+}
+
+export interface IngestServiceDeps {
+  db: Db;
+  writer: PointWriter;
+  gatewayLogs: GatewayLogSink;
+  realtime: RealtimeHub;
+  deviceLink: DeviceLinkHub;
+  log: Logger;
+}
+
+const REFUSALS: Record<AuthFailure, string> = {
+  unknown: 'Unknown gateway or wrong access token',
+  token: 'Unknown gateway or wrong access token',
+  archived: 'This gateway is archived',
+};
+
+/** The message a device gets when it is refused (unknown and wrong token look alike). */
+export function refusalMessage(failure: AuthFailure): string {
+  return REFUSALS[failure];
+}
+
+export class IngestService {
+  readonly directory: GatewayDirectory;
+  readonly batcher: TelemetryBatcher;
+  readonly presence: Presence;
+  private readonly live: LiveValues;
+
+  constructor(private readonly deps: IngestServiceDeps) {
+    this.directory = new GatewayDirectory(deps.db);
+    this.live = new LiveValues(deps.realtime);
+    this.batcher = new TelemetryBatcher(deps.writer, { onWritten: (points) => this.live.note(points) });
+    this.presence = new Presence(deps.db, deps.realtime, deps.log);
+    deps.deviceLink.onGatewayChanged((gatewayId) => this.directory.forget(gatewayId));
+  }
+
+  /** The gateway a uuid and access token name, or why not (HTTP and CoAP). */
+  async authenticate(uuid: string, token: string | null): Promise<IngestGateway | AuthFailure> {
+    const gateway = await this.directory.byId(uuid);
+    if (!gateway) return 'unknown';
+    if (!tokenMatches(gateway, token)) return 'token';
+    if (gateway.archived) return 'archived';
+    return gateway;
+  }
+
+  /** Parses, maps and stores one message; resolves once its points are durable. */
+  async telemetry(
+    gateway: IngestGateway,
+    body: Buffer | string,
+    transport: Transport,
+  ): Promise<TelemetryOutcome> {
+    const receivedAt = new Date();
+    this.presence.touch(gateway, receivedAt);
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    let payload: unknown;
+    try {
+      payload = JSON.parse(text);
+    } catch (error) {
+      const reason = `Malformed JSON: ${(error as Error).message}`;
+      this.logLine(gateway, transport, 'error', 'error', reason, text, 0);
+      return { accepted: 0, readings: 0, problems: [reason], malformed: true };
+    }
+    const mapped = mapPayload(gateway, payload, receivedAt);
+    await this.batcher.add(mapped.points);
+    if (mapped.points.length > 0) {
+      const readings = mapped.readings === 1 ? '1 reading' : `${mapped.readings} readings`;
+      this.logLine(
+        gateway,
+        transport,
+        'telemetry',
+        'info',
+        `${readings}, ${mapped.points.length} points stored`,
+        text,
+        mapped.points.length,
+      );
+    }
+    if (mapped.problems.length > 0) {
+      const level = mapped.points.length > 0 ? 'warn' : 'error';
+      const message = `${mapped.points.length > 0 ? 'Partly mapped' : 'Not mapped'}: ${mapped.problems.join('; ')}`;
+      this.logLine(gateway, transport, 'error', level, message, text, 0);
+    }
+    return {
+      accepted: mapped.points.length,
+      readings: mapped.readings,
+      problems: mapped.problems,
+      malformed: false,
+    };
+  }
+
+  /** A heartbeat: the gateway is alive. */
+  heartbeat(gateway: IngestGateway, body: Buffer | string | null, transport: Transport): void {
+    this.presence.touch(gateway);
+    const text = body === null ? null : typeof body === 'string' ? body : body.toString('utf8');
+    this.logLine(gateway, transport, 'heartbeat', 'info', 'Heartbeat', text || null, 0);
+  }
+
+  /** Writes a line to the gateway's log (batched). */
+  logLine(
+    gateway: Pick<IngestGateway, 'id' | 'orgId'>,
+    transport: Transport | '',
+    kind: 'telemetry' | 'heartbeat' | 'command' | 'ack' | 'firmware' | 'connect' | 'error',
+    level: 'info' | 'warn' | 'error',
+    message: string,
+    payload: string | null,
+    points: number,
+  ): void {
+    this.deps.gatewayLogs.append({
+      orgId: gateway.orgId,
+      gatewayId: gateway.id,
+      kind,
+      level,
+      transport,
+      message,
+      payload,
+      points,
+    });
+  }
+
+  /** Writes everything pending: points, presence, live values and log lines. */
+  async flush(): Promise<void> {
+    await this.batcher.drain();
+    await this.presence.flush();
+    this.live.flush();
+    await this.deps.gatewayLogs.flush();
+  }
+}

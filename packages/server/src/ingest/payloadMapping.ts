@@ -1,0 +1,129 @@
+/**
+ * One device message → telemetry points, through the gateway's mappings: each reading (the message,
+ * or each element when it is an array) yields a point per mapped JSON path present in it, at the
+ * reading's mapped timestamp or the receive time. What cannot be used is said in `problems`, which
+ * end up in the gateway log.
+ */
+import { readJsonPath, type TimestampFormat } from '@ferrite/contracts';
+import type { TelemetryPoint } from '../telemetry/writer';
+import type { IngestGateway } from './gatewayDirectory';
+
+export interface MappedPayload {
+  points: TelemetryPoint[];
+  readings: number;
+  problems: string[];
+}
+
+/** The most readings one message may carry. */
+export const MAX_READINGS_PER_MESSAGE = 10_000;
+/** Problems beyond this many are summarised, so one bad batch cannot flood the log. */
+const MAX_PROBLEMS = 20;
+
+/** Maps a parsed payload; never throws. */
+export function mapPayload(gateway: IngestGateway, payload: unknown, receivedAt: Date): MappedPayload {
+  const problems: string[] = [];
+  const say = (problem: string) => {
+    if (problems.length < MAX_PROBLEMS) problems.push(problem);
+    else if (problems.length === MAX_PROBLEMS) problems.push('… more problems not shown');
+  };
+  const readings = Array.isArray(payload) ? payload : [payload];
+  if (readings.length > MAX_READINGS_PER_MESSAGE) {
+    return {
+      points: [],
+      readings: readings.length,
+      problems: [`More than ${MAX_READINGS_PER_MESSAGE} readings in one message`],
+    };
+  }
+  if (gateway.mappings.length === 0) {
+    return {
+      points: [],
+      readings: readings.length,
+      problems: ['No parameter is mapped on this gateway yet'],
+    };
+  }
+  const points: TelemetryPoint[] = [];
+  readings.forEach((reading, index) => {
+    const where = readings.length > 1 ? `Reading ${index + 1}: ` : '';
+    if (reading === null || typeof reading !== 'object' || Array.isArray(reading)) {
+      say(`${where}a reading must be a JSON object`);
+      return;
+    }
+    const ts = readingTime(gateway, reading, receivedAt);
+    if (typeof ts === 'string') {
+      say(`${where}${ts}`);
+      return;
+    }
+    let found = 0;
+    for (const mapping of gateway.mappings) {
+      const raw = readJsonPath(reading, mapping.steps);
+      if (raw === undefined) continue;
+      found += 1;
+      const value = numericValue(raw);
+      if (value === null) {
+        say(`${where}"${mapping.path}" is not a number (${JSON.stringify(raw)?.slice(0, 60)})`);
+        continue;
+      }
+      points.push({
+        orgId: gateway.orgId,
+        sensorId: mapping.sensorId,
+        paramKey: mapping.paramKey,
+        ts,
+        value,
+      });
+    }
+    if (found === 0) say(`${where}none of the mapped fields (${mappedPathList(gateway)}) is present`);
+  });
+  return { points, readings: readings.length, problems };
+}
+
+function mappedPathList(gateway: IngestGateway): string {
+  const paths = gateway.mappings.map((m) => m.path);
+  return paths.length > 5 ? `${paths.slice(0, 5).join(', ')}, …` : paths.join(', ');
+}
+
+/** Numbers as they are, booleans as 1/0, numeric strings parsed; anything else is refused. */
+function numericValue(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
+  if (typeof raw === 'boolean') return raw ? 1 : 0;
+  if (typeof raw === 'string' && raw.trim() !== '') {
+    const parsed = Number(raw);
+    return Number.isFinite(parsed) ? parsed : null;
+  }
+  return null;
+}
+
+/** The reading's time, or why it cannot be read. */
+function readingTime(gateway: IngestGateway, reading: object, receivedAt: Date): Date | string {
+  const { field, format } = gateway.timestampMapping;
+  if (!field || !gateway.timestampSteps) return receivedAt;
+  const raw = readJsonPath(reading, gateway.timestampSteps);
+  if (raw === undefined || raw === null) return `timestamp field "${field}" is missing`;
+  const parsed = parseTimestamp(raw, format);
+  if (!parsed) return `timestamp "${String(raw).slice(0, 40)}" is not ${FORMAT_NAMES[format]}`;
+  return parsed;
+}
+
+const FORMAT_NAMES: Record<TimestampFormat, string> = {
+  iso8601: 'an ISO-8601 date-time',
+  epoch_s: 'epoch seconds',
+  epoch_ms: 'epoch milliseconds',
+};
+
+/** Years a reading may claim: anything outside is a unit mistake (seconds sent as milliseconds …). */
+const EARLIEST = Date.UTC(1990, 0, 1);
+const LATEST_AHEAD_MS = 24 * 3600 * 1000;
+
+/** Parses a timestamp in the mapped format; null when it does not fit or is implausible. */
+export function parseTimestamp(raw: unknown, format: TimestampFormat): Date | null {
+  let ms: number;
+  if (format === 'iso8601') {
+    if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw)) return null;
+    ms = Date.parse(raw);
+  } else {
+    const number = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : Number.NaN;
+    if (!Number.isFinite(number)) return null;
+    ms = format === 'epoch_s' ? number * 1000 : number;
+  }
+  if (!Number.isFinite(ms) || ms < EARLIEST || ms > Date.now() + LATEST_AHEAD_MS) return null;
+  return new Date(ms);
+}

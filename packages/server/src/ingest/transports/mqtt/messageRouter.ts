@@ -1,0 +1,34 @@
+/**
+ * What an MQTT message from a gateway means, whichever broker carried it: telemetry is stored
+ * (resolving once durable, so the caller may acknowledge), heartbeats mark presence, acks move
+ * commands along. Shared by the embedded broker and the external-broker subscriber.
+ */
+import type { DeviceCommands } from '../../deviceCommands';
+import type { IngestGateway } from '../../gatewayDirectory';
+import type { IngestService } from '../../ingestService';
+import type { TopicRole } from './topics';
+
+/** Handles one message in its role; rejects only when telemetry could not be stored. */
+export async function routeGatewayMessage(
+  ingest: IngestService,
+  deviceCommands: DeviceCommands,
+  gateway: IngestGateway,
+  role: TopicRole,
+  payload: Buffer,
+): Promise<void> {
+  switch (role) {
+    case 'telemetry':
+      await ingest.telemetry(gateway, payload, 'mqtt');
+      return;
+    case 'heartbeat':
+      ingest.heartbeat(gateway, payload.length > 0 ? payload : null, 'mqtt');
+      return;
+    case 'ack':
+      ingest.presence.touch(gateway);
+      await deviceCommands.acknowledge(gateway, payload, 'mqtt');
+      return;
+    case 'commands':
+      // Our own command publications echoed back by an external broker.
+      return;
+  }
+}

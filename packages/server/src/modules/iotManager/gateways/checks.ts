@@ -1,0 +1,93 @@
+/** What a gateway write must respect: its project, its parent, unique credentials and the org's limit. */
+import type { FieldError } from '@ferrite/contracts';
+import { assertUsable, HttpProblem, problems } from '../shared';
+import type { Connection } from './connection';
+import type { GatewayRepository, GatewayRow } from './repository';
+
+/** The project of the organization; `active` also refuses an archived one (404 either way). */
+export async function mustFindProject(
+  repo: GatewayRepository,
+  orgId: string,
+  projectId: string,
+  options: { active?: boolean } = {},
+): Promise<{ id: string; name: string }> {
+  const project = await repo.findProject(orgId, projectId);
+  if (!project || (options.active && project.archived_at)) throw problems.notFound('Project');
+  return project;
+}
+
+/** The gateway of the organization, or 404. */
+export async function mustFindGateway(
+  repo: GatewayRepository,
+  orgId: string,
+  id: string,
+): Promise<GatewayRow> {
+  const row = await repo.findById(orgId, id);
+  if (!row) throw problems.notFound('Gateway');
+  return row;
+}
+
+/**
+ * A parent must be another gateway of the same organization and project, and (on edit) must not sit
+ * beneath the gateway itself: 422 at body.parent_id otherwise.
+ */
+export async function assertParentUsable(
+  repo: GatewayRepository,
+  orgId: string,
+  projectId: string,
+  gatewayId: string,
+  parentId: string | null,
+): Promise<void> {
+  if (!parentId) return;
+  const links = await repo.parentLinks(orgId, projectId);
+  const errors: FieldError[] = [];
+  if (parentId === gatewayId) {
+    errors.push({ path: 'body.parent_id', message: 'A gateway cannot be its own parent' });
+  } else if (!links.has(parentId)) {
+    errors.push({ path: 'body.parent_id', message: 'No gateway with this id in this project' });
+  } else {
+    // Walk up from the new parent; meeting the gateway means it would become its own ancestor.
+    const seen = new Set<string>();
+    for (let at: string | null | undefined = parentId; at && !seen.has(at); at = links.get(at)) {
+      if (at === gatewayId) {
+        errors.push({ path: 'body.parent_id', message: 'This gateway sits beneath the one being edited' });
+        break;
+      }
+      seen.add(at);
+    }
+  }
+  assertUsable(errors);
+}
+
+/** 409 with field errors when another gateway already uses the topic or the client id. */
+export async function assertCredentialsFree(
+  repo: GatewayRepository,
+  gatewayId: string,
+  connection: Pick<Connection, 'topic' | 'client_id'>,
+): Promise<void> {
+  const clash = await repo.clashes(connection.topic, connection.client_id, gatewayId);
+  const problem = credentialClash(clash);
+  if (problem) throw problem;
+}
+
+/** The 409 for a topic or client id in use, or null when both are free. */
+export function credentialClash(clash: { topic: boolean; clientId: boolean }): HttpProblem | null {
+  const errors: FieldError[] = [];
+  if (clash.topic) errors.push({ path: 'body.topic', message: 'Another gateway already uses this topic' });
+  if (clash.clientId)
+    errors.push({ path: 'body.client_id', message: 'Another gateway already uses this client id' });
+  if (errors.length === 0) return null;
+  return new HttpProblem(409, 'Conflict', errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+}
+
+/** 409 when one more active gateway would pass the organization's limit (call under lockOrgGateways). */
+export async function assertBelowLimit(repo: GatewayRepository, orgId: string): Promise<void> {
+  const { limit, used } = await repo.limitUsage(orgId);
+  if (used >= limit) {
+    throw new HttpProblem(
+      409,
+      'Gateway limit reached',
+      `This organization may have ${limit} active gateways and has ${used}. Archive or delete a gateway, or ask your platform admin for a higher limit.`,
+    );
+  }
+}

@@ -1,0 +1,21 @@
+/** The IoT Manager API: projects and topology, gateways, mapping, logs, commands, firmware and its download. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/http/deps';
+import { commandRoutes } from './commands/routes';
+import { firmwareDownloadRoutes } from './firmware/download';
+import { firmwareRoutes } from './firmware/routes';
+import { gatewayRoutes } from './gateways/routes';
+import { gatewayLogRoutes } from './logs/routes';
+import { mappingRoutes } from './mapping/routes';
+import { iotProjectRoutes } from './projects/routes';
+
+/** Registers every IoT Manager route under /iot_mgmt. */
+export const iotManagerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  await app.register(iotProjectRoutes, deps);
+  await app.register(gatewayRoutes, deps);
+  await app.register(mappingRoutes, deps);
+  await app.register(gatewayLogRoutes, deps);
+  await app.register(commandRoutes, deps);
+  await app.register(firmwareRoutes, deps);
+  await app.register(firmwareDownloadRoutes, deps);
+};

@@ -1,0 +1,28 @@
+/** What the simulator needs to know about a gateway to speak for it. */
+import type { Gateway } from '@ferrite/contracts';
+
+export const SIMULATOR_PROTOCOLS = ['mqtt', 'http', 'coap'] as const;
+export type SimulatorProtocol = (typeof SIMULATOR_PROTOCOLS)[number];
+
+/** A gateway's identity as the API answers it, plus the access token shown once at creation. */
+export type SimulatedGateway = Pick<Gateway, 'uuid' | 'name' | 'topic' | 'client_id' | 'username'> & {
+  access_token: string;
+  /** The sensor its readings feed, when the simulator created both (to look the data up). */
+  sensor_id?: string;
+};
+
+/**
+ * A gateway known only by uuid and token, with the identity the server gives a gateway created
+ * without explicit topic, client id or user name (see gatewayBodySchema).
+ */
+export function gatewayFromToken(uuid: string, accessToken: string, name = `Gateway ${uuid.slice(0, 8)}`) {
+  const clientId = `gw-${uuid.replace(/-/g, '').slice(0, 12)}`;
+  return {
+    uuid,
+    name,
+    topic: `ferrite/${uuid}`,
+    client_id: clientId,
+    username: clientId,
+    access_token: accessToken,
+  } satisfies SimulatedGateway;
+}

@@ -1,0 +1,181 @@
+import { SOCKET_EVENTS, SOCKET_PATH, type SocketRoom } from '@ferrite/contracts';
+import { act, cleanup, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionActions } from '../session/sessionSlice';
+import { makeTestStore } from '../session/test-helpers';
+
+/** A stand-in for socket.io's client socket: records emits, lets the test fire server events. */
+class FakeSocket {
+  connected = false;
+  active = true;
+  handlers = new Map<string, Set<(...args: unknown[]) => void>>();
+  emitted: { event: string; args: unknown[] }[] = [];
+  ackWith: (room: SocketRoom) => unknown = () => ({ ok: true });
+  auth: (cb: (data: object) => void) => void;
+  constructor(options: { auth: (cb: (data: object) => void) => void }) {
+    this.auth = options.auth;
+  }
+  on(event: string, handler: (...args: unknown[]) => void) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)?.add(handler);
+    return this;
+  }
+  off(event: string, handler: (...args: unknown[]) => void) {
+    this.handlers.get(event)?.delete(handler);
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  timeout() {
+    return this;
+  }
+  emit(event: string, ...args: unknown[]) {
+    this.emitted.push({ event, args });
+    const ack = args[1];
+    if (event === SOCKET_EVENTS.subscribe && typeof ack === 'function') {
+      queueMicrotask(() => ack(null, this.ackWith(args[0] as SocketRoom)));
+    }
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    this.active = false;
+  }
+  connect() {
+    this.active = true;
+  }
+  /** What the server would do: fire an event at the client. */
+  fire(event: string, ...args: unknown[]) {
+    for (const handler of this.handlers.get(event) ?? []) handler(...args);
+  }
+  /** The token the handshake would send now. */
+  handshakeToken(): string {
+    let token = '';
+    this.auth((data) => {
+      token = (data as { token: string }).token;
+    });
+    return token;
+  }
+}
+
+const created: FakeSocket[] = [];
+const ioMock = vi.fn((options: { path: string; auth: (cb: (data: object) => void) => void }) => {
+  const fake = new FakeSocket(options);
+  created.push(fake);
+  return fake;
+});
+vi.mock('socket.io-client', () => ({ io: (options: never) => ioMock(options) }));
+
+const { useSocketRoom, closeSocket } = await import('./socket');
+
+const ORG = '7d9b2a44-0c1e-4e6a-8f3b-5a2c9e1d4b22';
+const GATEWAY = '1f0b2a44-0c1e-4e6a-8f3b-5a2c9e1d4b33';
+const room: SocketRoom = { kind: 'gatewayLogs', orgId: ORG, gatewayId: GATEWAY };
+
+function signedInStore(token = 'token-1') {
+  const store = makeTestStore();
+  store.dispatch(
+    sessionActions.orgLoginSucceeded({ userId: 'u1', orgId: ORG, accessToken: token, expiresAt: null }),
+  );
+  return store;
+}
+
+function Probe({ onLog, onStatus }: { onLog: (message: string) => void; onStatus: (s: string) => void }) {
+  const status = useSocketRoom(room, {
+    [SOCKET_EVENTS.gatewayLog]: (log) => onLog(log.message),
+  });
+  onStatus(status);
+  return null;
+}
+
+function mount(store: ReturnType<typeof makeTestStore>, children: ReactNode) {
+  return render(<Provider store={store}>{children}</Provider>);
+}
+
+const flush = () => act(async () => Promise.resolve());
+
+beforeEach(() => {
+  created.length = 0;
+  ioMock.mockClear();
+});
+afterEach(() => {
+  cleanup();
+  closeSocket();
+});
+
+describe('useSocketRoom', () => {
+  it('connects once at the socket path with the access token and subscribes on connect', async () => {
+    const store = signedInStore();
+    const statuses: string[] = [];
+    const logs: string[] = [];
+    mount(
+      store,
+      <>
+        <Probe onLog={(m) => logs.push(m)} onStatus={(s) => statuses.push(s)} />
+        <Probe onLog={() => {}} onStatus={() => {}} />
+      </>,
+    );
+    expect(ioMock).toHaveBeenCalledTimes(1);
+    expect(ioMock.mock.calls[0]?.[0].path).toBe(SOCKET_PATH);
+    const fake = created[0]!;
+    expect(fake.handshakeToken()).toBe('token-1');
+
+    fake.connected = true;
+    act(() => fake.fire('connect'));
+    await flush();
+    // Two views of one room: one subscription.
+    const subscribes = fake.emitted.filter((e) => e.event === SOCKET_EVENTS.subscribe);
+    expect(subscribes).toHaveLength(1);
+    expect(subscribes[0]?.args[0]).toEqual(room);
+    expect(statuses.at(-1)).toBe('live');
+
+    act(() => fake.fire(SOCKET_EVENTS.gatewayLog, { message: 'temp=21.5' }));
+    expect(logs).toEqual(['temp=21.5']);
+  });
+
+  it('re-authenticates with the refreshed token and subscribes again after a reconnect', async () => {
+    const store = signedInStore('old');
+    const statuses: string[] = [];
+    mount(store, <Probe onLog={() => {}} onStatus={(s) => statuses.push(s)} />);
+    const fake = created[0]!;
+    fake.connected = true;
+    act(() => fake.fire('connect'));
+    await flush();
+
+    fake.connected = false;
+    act(() => fake.fire('disconnect', 'transport close'));
+    expect(statuses.at(-1)).toBe('offline');
+
+    store.dispatch(sessionActions.tokensRefreshed({ accessToken: 'fresh', expiresAt: null }));
+    expect(fake.handshakeToken()).toBe('fresh');
+    fake.connected = true;
+    act(() => fake.fire('connect'));
+    await flush();
+    expect(fake.emitted.filter((e) => e.event === SOCKET_EVENTS.subscribe)).toHaveLength(2);
+    expect(statuses.at(-1)).toBe('live');
+  });
+
+  it('reports a refused subscription and leaves the room on unmount', async () => {
+    const store = signedInStore();
+    const statuses: string[] = [];
+    const view = mount(store, <Probe onLog={() => {}} onStatus={(s) => statuses.push(s)} />);
+    const fake = created[0]!;
+    fake.ackWith = () => ({ ok: false, error: 'Forbidden' });
+    fake.connected = true;
+    act(() => fake.fire('connect'));
+    await flush();
+    expect(statuses.at(-1)).toBe('refused');
+    view.unmount();
+    expect(fake.emitted.at(-1)).toEqual({ event: SOCKET_EVENTS.unsubscribe, args: [room] });
+  });
+
+  it('does not connect without a session', () => {
+    const store = makeTestStore();
+    mount(store, <Probe onLog={() => {}} onStatus={() => {}} />);
+    expect(ioMock).not.toHaveBeenCalled();
+  });
+});
