@@ -49,11 +49,3 @@ export const iotApi = api.enhanceEndpoints({
     'IotRollouts',
   ],
 });
-
-/** The response of a finished mutation, or null when it failed (the view reports the failure). */
-export async function dataOf<T>(pending: Promise<{ data: T }>): Promise<T | null> {
-  return pending.then(
-    (result) => result.data,
-    () => null,
-  );
-}
