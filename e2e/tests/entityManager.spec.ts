@@ -242,14 +242,17 @@ test('a type in use cannot be deleted: the server says who uses it', async ({ pa
 
   const window = await openEntityManager(page);
   await goToSection(window, 'settings');
+  // The new type is already on page 1; wait for the debounced search to answer, or its re-render
+  // closes the row menu opened in the meantime.
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/asset_types?') && r.url().includes('search='),
+  );
   await window.getByRole('searchbox').fill(typeName);
+  await searched;
   const row = window.locator('tr[data-row-key]', { hasText: typeName });
   await expect(row).toContainText('1 entity');
   await row.getByRole('button', { name: `Actions for ${typeName}` }).click();
-  // The open menu never counts as "stable" to Playwright here (it keeps repositioning; see the issue
-  // note), so the click skips that wait; the item is visible and enabled.
-  await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
-  await page.getByRole('menuitem', { name: 'Delete' }).click({ force: true });
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(page.getByTestId('confirm-message')).toHaveText('Are you sure you want to Delete?');
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`cannot be deleted. Used by 1 asset: Boiler A ${u}`)).toBeVisible();
