@@ -4,51 +4,20 @@
  * command it also moves the rollout through downloading and installing to its result. Every change
  * is logged and announced on the gateway's room.
  */
-import {
-  type Command,
-  type DeviceAck,
-  type DeviceCommand,
-  deviceAckSchema,
-  FIRMWARE_COMMAND,
-  SOCKET_EVENTS,
-  socketRoomName,
-} from '@ferrite/contracts';
+import { type DeviceAck, type DeviceCommand, deviceAckSchema, FIRMWARE_COMMAND } from '@ferrite/contracts';
 import { sql } from 'kysely';
+import { presentCommand } from '../modules/iotManager/commands/presenter';
+import { CommandRepository } from '../modules/iotManager/commands/repository';
+import { presentRollout } from '../modules/iotManager/firmware/presenter';
+import { FirmwareRepository } from '../modules/iotManager/firmware/repository';
+import { announceCommand, announceRollout } from '../modules/iotManager/shared';
 import type { Db } from '../platform/db/database';
 import type { RealtimeHub } from '../platform/realtime/realtimeHub';
 import type { IngestGateway } from './gatewayDirectory';
 import type { IngestService, Transport } from './ingestService';
 
-type CommandRow = {
-  id: string;
-  gateway_id: string;
-  name: string;
-  value: unknown;
-  status: string;
-  result: unknown;
-  created_at: Date;
-  delivered_at: Date | null;
-  completed_at: Date | null;
-  expires_at: Date;
-  created_by: string | null;
-};
-
-/** A command row as the socket announces it (the creator's name is not needed live). */
-function presentLive(row: CommandRow): Command {
-  return {
-    id: row.id,
-    gateway_id: row.gateway_id,
-    name: row.name,
-    value: row.value,
-    status: row.status as Command['status'],
-    result: row.result ?? null,
-    created_at: new Date(row.created_at).toISOString(),
-    delivered_at: row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
-    completed_at: row.completed_at ? new Date(row.completed_at).toISOString() : null,
-    expires_at: new Date(row.expires_at).toISOString(),
-    created_by: null,
-  };
-}
+/** What the device side reads back from a command it changed. */
+type ChangedCommand = { id: string; name: string; value: unknown; created_at: Date; expires_at: Date };
 
 /** A command as the device receives it. */
 export function toDeviceCommand(row: {
@@ -72,15 +41,15 @@ export class DeviceCommands {
   /** Pending, unexpired commands of a gateway, now marked delivered (oldest first). */
   async takePending(gateway: IngestGateway, transport: Transport): Promise<DeviceCommand[]> {
     const rows = (
-      await sql<CommandRow>`
+      await sql<ChangedCommand>`
       update gateway_commands set status = 'delivered', delivered_at = now()
       where org_id = ${gateway.orgId} and gateway_id = ${gateway.id}
         and status = 'pending' and expires_at > now()
-      returning *`.execute(this.db)
+      returning id, name, value, created_at, expires_at`.execute(this.db)
     ).rows;
     rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+    await this.announceCommands(rows.map((row) => row.id));
     for (const row of rows) {
-      this.announce(gateway, row);
       this.ingest.logLine(gateway, transport, 'command', 'info', `Delivered command "${row.name}"`, null, 0);
     }
     await this.markRolloutsNotified(
@@ -160,8 +129,7 @@ export class DeviceCommands {
     }
     const isFirmware = command.name === FIRMWARE_COMMAND;
     if (ack.status === 'progress') {
-      const row = await this.updateCommand(command.id, 'delivered', null, false);
-      if (row) this.announce(gateway, row);
+      await this.updateCommand(command.id, 'delivered', null, false);
       if (isFirmware)
         await this.updateRollout(
           gateway,
@@ -183,8 +151,7 @@ export class DeviceCommands {
     }
     const final = ack.status === 'ok' ? 'acknowledged' : 'failed';
     const result = ack.result ?? (ack.message !== undefined ? { message: ack.message } : null);
-    const row = await this.updateCommand(command.id, final, result, true);
-    if (row) this.announce(gateway, row);
+    await this.updateCommand(command.id, final, result, true);
     if (isFirmware) {
       await this.updateRollout(
         gateway,
@@ -206,22 +173,22 @@ export class DeviceCommands {
     return { ok: true };
   }
 
+  /** Moves an open command on and announces it. */
   private async updateCommand(
     id: string,
     status: string,
     result: unknown,
     completes: boolean,
-  ): Promise<CommandRow | undefined> {
-    return (
-      await sql<CommandRow>`
+  ): Promise<void> {
+    const changed = await sql<{ id: string }>`
       update gateway_commands set
         status = ${status},
         delivered_at = coalesce(delivered_at, now()),
         result = case when ${completes} then ${result === null || result === undefined ? null : JSON.stringify(result)}::jsonb else result end,
         completed_at = case when ${completes} then now() else completed_at end
       where id = ${id} and status in ('pending', 'delivered')
-      returning *`.execute(this.db)
-    ).rows[0];
+      returning id`.execute(this.db);
+    await this.announceCommands(changed.rows.map((row) => row.id));
   }
 
   private async markRolloutsNotified(gateway: IngestGateway, commandIds: string[]): Promise<void> {
@@ -232,9 +199,9 @@ export class DeviceCommands {
       .where('org_id', '=', gateway.orgId)
       .where('command_id', 'in', commandIds)
       .where('status', '=', 'pending')
-      .returningAll()
+      .returning('id')
       .execute();
-    for (const row of rows) await this.announceRollout(gateway, row.id);
+    await this.announceRollouts(rows.map((row) => row.id));
   }
 
   private async updateRollout(
@@ -257,47 +224,20 @@ export class DeviceCommands {
       .where('status', 'not in', ['succeeded', 'failed', 'timed_out'])
       .returning('id')
       .execute();
-    for (const row of rows) await this.announceRollout(gateway, row.id);
+    await this.announceRollouts(rows.map((row) => row.id));
   }
 
-  private async announceRollout(gateway: IngestGateway, rolloutId: string): Promise<void> {
-    const row = await this.db
-      .selectFrom('firmware_rollouts as r')
-      .innerJoin('firmware as f', 'f.id', 'r.firmware_id')
-      .innerJoin('gateways as g', 'g.id', 'r.gateway_id')
-      .select([
-        'r.id',
-        'r.firmware_id',
-        'f.version as firmware_version',
-        'r.gateway_id',
-        'g.name as gateway_name',
-        'r.command_id',
-        'r.status',
-        'r.progress',
-        'r.message',
-        'r.created_at',
-        'r.updated_at',
-      ])
-      .where('r.org_id', '=', gateway.orgId)
-      .where('r.id', '=', rolloutId)
-      .executeTakeFirst();
-    if (!row) return;
-    this.realtime.emit(
-      socketRoomName({ kind: 'gatewayLogs', orgId: gateway.orgId, gatewayId: gateway.id }),
-      SOCKET_EVENTS.gatewayRollout,
-      {
-        ...row,
-        created_at: new Date(row.created_at).toISOString(),
-        updated_at: new Date(row.updated_at).toISOString(),
-      },
-    );
+  /** Tells the gateway's room how these commands stand now, as the REST API presents them. */
+  private async announceCommands(ids: string[]): Promise<void> {
+    for (const row of await new CommandRepository(this.db).findMany(ids)) {
+      announceCommand(this.realtime, row.org_id, presentCommand(row));
+    }
   }
 
-  private announce(gateway: IngestGateway, row: CommandRow): void {
-    this.realtime.emit(
-      socketRoomName({ kind: 'gatewayLogs', orgId: gateway.orgId, gatewayId: gateway.id }),
-      SOCKET_EVENTS.gatewayCommand,
-      presentLive(row),
-    );
+  /** Tells the gateway's room how these rollouts stand now, as the REST API presents them. */
+  private async announceRollouts(ids: string[]): Promise<void> {
+    for (const row of await new FirmwareRepository(this.db).rolloutsByIds(ids)) {
+      announceRollout(this.realtime, row.org_id, presentRollout(row));
+    }
   }
 }

@@ -67,11 +67,6 @@ export class GatewayDirectory {
     }
   }
 
-  /** Remembers a fresher last-seen time so status changes are detected without a query. */
-  noteSeen(gateway: IngestGateway, at: Date): void {
-    gateway.lastSeenAt = at;
-  }
-
   private lookup(key: Key): Promise<IngestGateway | null> {
     const cached = this.cache.get(key);
     if (cached && cached.expires > Date.now()) return Promise.resolve(cached.gateway);

@@ -50,7 +50,9 @@ export class GatewayLogSink {
 
   /** Queues a line; it is written within a quarter of a second. */
   append(entry: NewGatewayLog): void {
-    this.pending.push({ ...entry, ts: entry.ts ?? new Date() });
+    // Cut the payload now: lines wait here a quarter of a second, and at high rates whole payloads add up.
+    const payload = entry.payload == null ? null : entry.payload.slice(0, LOG_PAYLOAD_MAX_CHARS);
+    this.pending.push({ ...entry, payload, ts: entry.ts ?? new Date() });
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
   }
 
@@ -82,7 +84,7 @@ export class GatewayLogSink {
           level: entry.level,
           transport: entry.transport,
           message: entry.message.slice(0, 2_000),
-          payload: entry.payload == null ? null : entry.payload.slice(0, LOG_PAYLOAD_MAX_CHARS),
+          payload: entry.payload ?? null,
           points: entry.points ?? 0,
         })),
       )

@@ -5,16 +5,12 @@
 import { type GatewayStatusEvent, SOCKET_EVENTS, socketRoomName } from '@ferrite/contracts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import { gatewayStatus } from '../modules/iotManager/shared';
 import type { Db } from '../platform/db/database';
 import type { RealtimeHub } from '../platform/realtime/realtimeHub';
 import type { IngestGateway } from './gatewayDirectory';
 
 const FLUSH_MS = 1_000;
-
-/** Online means seen within the gateway's heartbeat timeout. */
-export function isOnline(lastSeenAt: Date | null, timeoutS: number, now = Date.now()): boolean {
-  return lastSeenAt !== null && now - lastSeenAt.getTime() <= timeoutS * 1000;
-}
 
 /** Announces a gateway's status to its log room and its project's gateway room. */
 export function announceStatus(
@@ -46,7 +42,7 @@ export class Presence {
 
   /** Marks the gateway seen now; announces it when it was offline. */
   touch(gateway: IngestGateway, at = new Date()): void {
-    const wasOnline = isOnline(gateway.lastSeenAt, gateway.heartbeatTimeoutS, at.getTime());
+    const wasOnline = gatewayStatus(gateway.lastSeenAt, gateway.heartbeatTimeoutS, at.getTime()) === 'online';
     gateway.lastSeenAt = at;
     this.seen.set(gateway.id, at);
     if (!wasOnline) {

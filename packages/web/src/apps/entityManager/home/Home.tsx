@@ -13,12 +13,13 @@ import {
   IconTopologyStar3,
 } from '@tabler/icons-react';
 import { useAppDispatch } from '../../../app/hooks';
+import { StatCard } from '../../../ui/StatCard';
 import { AppTile } from '../../../workspace/AppTile';
 import { useListEmProjectsQuery, useListEntityTypesQuery } from '../api';
 import { useOrgId } from '../hooks';
 import { typeKindChanged } from '../store';
 import classes from './Home.module.css';
-import { EntryCard, StatCard } from './HomeCards';
+import { EntryCard } from './HomeCards';
 
 const STEPS = [
   [

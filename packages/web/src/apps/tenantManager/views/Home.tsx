@@ -4,11 +4,12 @@ import { Button, Grid, Group, ScrollArea, SimpleGrid, Text, Title } from '@manti
 import { IconArchive, IconBuilding, IconMailbox, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
+import { StatCard } from '../../../ui/StatCard';
 import { AppTile } from '../../../workspace/AppTile';
 import { useListOrganizationsQuery, useListOrgRequestsQuery } from '../api';
 import { orgTabChanged, requestTabChanged } from '../store';
 import { fromNow } from './format';
-import { HomePanel, HomeRow, StatCard } from './HomeParts';
+import { HomePanel, HomeRow } from './HomeParts';
 import { OrganizationFormModal } from './OrganizationFormModal';
 import { OrgAddress, OrgAvatar } from './OrgBits';
 import classes from './views.module.css';

@@ -1,67 +1,8 @@
-/** Building blocks of the Tenant Manager home: a stat card, a panel of recent items and its rows. */
-import { Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconArrowRight, type TablerIcon } from '@tabler/icons-react';
+/** Building blocks of the Tenant Manager home: a panel of recent items and its rows (counts use ui/StatCard). */
+import { Anchor, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './views.module.css';
-
-interface StatCardProps {
-  icon: TablerIcon;
-  color: string;
-  label: string;
-  /** Undefined while loading. */
-  value: number | undefined;
-  action: string;
-  onClick: () => void;
-  /** Draws the eye (e.g. requests waiting). */
-  highlight?: boolean;
-  testId?: string;
-}
-
-/** A count with its label; the whole card is the button into the list. */
-export function StatCard({
-  icon: Icon,
-  color,
-  label,
-  value,
-  action,
-  onClick,
-  highlight,
-  testId,
-}: StatCardProps) {
-  return (
-    <UnstyledButton
-      className={classes.statCard}
-      onClick={onClick}
-      data-highlight={highlight || undefined}
-      style={{ '--stat-color': `var(--mantine-color-${color}-6)` } as React.CSSProperties}
-      data-testid={testId}
-    >
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase" className={classes.statLabel}>
-            {label}
-          </Text>
-          {value === undefined ? (
-            <Skeleton height={34} width={56} mt={6} radius="sm" />
-          ) : (
-            <Text className={classes.statValue} data-testid={testId && `${testId}-value`}>
-              {value.toLocaleString('en')}
-            </Text>
-          )}
-        </div>
-        <ThemeIcon variant="light" color={color} size={44} radius="md">
-          <Icon size={24} stroke={1.6} />
-        </ThemeIcon>
-      </Group>
-      <Group gap={4} mt="sm" className={classes.statAction}>
-        <Text size="sm" fw={500}>
-          {action}
-        </Text>
-        <IconArrowRight size={15} />
-      </Group>
-    </UnstyledButton>
-  );
-}
 
 interface HomePanelProps {
   title: string;
