@@ -1,5 +1,5 @@
 /** Building blocks of the Tenant Manager home: a panel of recent items and its rows (counts use ui/StatCard). */
-import { Anchor, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './views.module.css';
