@@ -16,6 +16,7 @@ const configSchema = z.object({
   SMTP_URL: optionalUrl,
   BRAND_PRIMARY_HOST: z.string().min(1).default('localhost'),
   SEED_DEMO: z.enum(['0', '1']).optional(),
+  DEMO_PLANT: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   MAP_STYLE_URL: optionalUrl,
@@ -50,6 +51,8 @@ export interface Config {
   brandPrimaryHost: string;
   /** Demo data is seeded into an empty embedded database, or into PostgreSQL only when SEED_DEMO=1. */
   seedDemo: boolean;
+  /** Runs the simulated demo plant (seed/demoPlant.ts): on with the demo, off in tests; DEMO_PLANT overrides. */
+  demoPlant: boolean;
   logLevel: RawConfig['LOG_LEVEL'];
   webDistDir: string | undefined;
   /** A MapLibre style for the entity map; unset means the web app's offline style (no tiles fetched). */
@@ -87,6 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: raw.SMTP_URL,
     brandPrimaryHost: raw.BRAND_PRIMARY_HOST,
     seedDemo: raw.DATABASE_URL ? raw.SEED_DEMO === '1' : raw.SEED_DEMO !== '0',
+    demoPlant:
+      raw.DEMO_PLANT === undefined
+        ? raw.NODE_ENV !== 'test' && (raw.DATABASE_URL ? raw.SEED_DEMO === '1' : raw.SEED_DEMO !== '0')
+        : raw.DEMO_PLANT === '1',
     logLevel: raw.LOG_LEVEL,
     webDistDir: raw.WEB_DIST_DIR,
     mapStyleUrl: raw.MAP_STYLE_URL,

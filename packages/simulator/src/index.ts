@@ -19,6 +19,7 @@ export {
 export { MAX_PARAMS, PARAMETER_CATALOGUE, type ParameterProfile, parameterProfiles } from './parameters';
 export { lookupGateway } from './provision/gateways';
 export { type ProvisionedFleet, type ProvisionOptions, provisionFleet } from './provision/index';
+export { type ResumeOptions, resumeFleet } from './provision/resume';
 export type { FleetStats } from './stats';
 export { type Reading, ReadingGenerator } from './values';
 

@@ -8,7 +8,9 @@ import { DeviceLinkHub } from '../ingest/deviceLink';
 import { type DeviceTransports, startDeviceTransports } from '../ingest/deviceTransports';
 import { GatewayLogSink } from '../ingest/gatewayLogSink';
 import { IngestService } from '../ingest/ingestService';
+import { expireCommands } from '../modules/iotManager/commands/expireCommands';
 import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
+import { startDemoPlant } from '../seed/demoPlant';
 import { TelemetryWriter } from '../telemetry/writer';
 import { type DatabaseHandle, openDatabase, targetFromConfig } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -70,7 +72,8 @@ export async function startPlatform(
     app = await buildApp(deps);
     sockets = await attachSocketServer(app, deps);
     await app.listen({ port: config.port, host: config.host });
-    transports = await startDeviceTransports(deps);
+    // Each status sweep also times out commands nobody acknowledged (and the rollouts they carried).
+    transports = await startDeviceTransports(deps, (now) => expireCommands(deps.db, deps.realtime, now));
     log.info(
       {
         engine: database.engine,
@@ -80,6 +83,8 @@ export async function startPlatform(
       },
       'Ferrite is ready',
     );
+    // In the background: the plant signs in and provisions through the API, which takes a few seconds.
+    const plant = config.demoPlant ? startDemoPlant(localUrl(app), log) : Promise.resolve(null);
     if (seeded) {
       log.info(
         `Demo organization "${DEMO_ORG.name}" created. Sign in at ${config.publicUrl} as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
@@ -100,6 +105,7 @@ export async function startPlatform(
       stop: () => {
         stopping ??= (async () => {
           // Devices first, so everything they sent before the stop is written before the database closes.
+          await (await plant)?.stop();
           await runningTransports.close();
           await runningSockets.close();
           await running.close();
@@ -116,4 +122,13 @@ export async function startPlatform(
     await database.close();
     throw error;
   }
+}
+
+/** This process's own address, for in-process clients (PUBLIC_URL may be a proxy in front of it). */
+function localUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return `http://127.0.0.1`;
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }

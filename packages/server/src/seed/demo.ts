@@ -11,6 +11,8 @@ export const DEMO_ADMIN = {
   name: 'Demo Admin',
 } as const;
 export const DEMO_ORG = { name: 'Demo Plant', slug: 'demo-plant' } as const;
+/** The project whose simulated gateways demo mode runs (seed/demoPlant.ts). */
+export const DEMO_PLANT_PROJECT = 'Line 1 Assembly';
 
 /** Seeds the demo when the database has no users yet; answers whether it seeded. */
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {

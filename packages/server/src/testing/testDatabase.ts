@@ -14,6 +14,22 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     const template = await readFile(inject('pgliteTemplate'));
     return openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([template]) });
   }
+  const server = await createServerDatabase(serverUrl);
+  const handle = await openDatabase({ kind: 'postgres', url: server.url });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await server.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server at `serverUrl`: its URL, and a drop that waits for its clients. */
+export async function createServerDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `ferrite_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -21,12 +37,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await migrateToLatest(handle.db);
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       // pool.end() resolves before its clients' sockets close; forcing the drop while one is still

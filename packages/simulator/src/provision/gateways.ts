@@ -33,14 +33,31 @@ const createdSchema = gatewayWithTokenSchema.pick({ access_token: true }).extend
 
 const iot = (orgId: string) => `/iot_mgmt/orgs/${orgId}`;
 
-/** The names of the project's active gateways that start like the simulator's. */
-export async function simulatedGatewayNames(api: FerriteApi, orgId: string, projectId: string) {
-  const gateways = await listAll<Gateway>(
+/** The project's active gateways whose names start like the simulator's. */
+export function simulatedGateways(api: FerriteApi, orgId: string, projectId: string): Promise<Gateway[]> {
+  return listAll<Gateway>(
     api,
     `${iot(orgId)}/projects/${projectId}/gateways?${search(GATEWAY_NAME_PREFIX)}`,
     'gateways',
   );
-  return gateways.map((gateway) => gateway.name);
+}
+
+/** The names of the project's active gateways that start like the simulator's. */
+export async function simulatedGatewayNames(api: FerriteApi, orgId: string, projectId: string) {
+  return (await simulatedGateways(api, orgId, projectId)).map((gateway) => gateway.name);
+}
+
+/**
+ * Takes over an existing gateway: tokens are shown only once, so a restarted simulator issues a new
+ * one (the old one stops working) and answers the gateway ready to drive.
+ */
+export async function reissueGateway(
+  api: FerriteApi,
+  orgId: string,
+  uuid: string,
+): Promise<SimulatedGateway> {
+  const rotated = createdSchema.parse(await api.post(`${iot(orgId)}/gateways/${uuid}/access_token`, {}));
+  return { ...rotated.gateway, access_token: rotated.access_token };
 }
 
 /** Creates a gateway whose payload fields are the parameter keys, and maps each to the sensor. */

@@ -2,12 +2,12 @@
  * Provisioning a simulated fleet through the API: sign in, pick the organization and project, make
  * sure the sensor type and asset exist, then one sensor and one gateway (mapped to it) per device.
  */
-import type { ListProjectsResponse } from '@ferrite/contracts';
-import { ApiError, signIn } from '../api';
+import { signIn } from '../api';
 import type { SimulatedGateway, SimulatorProtocol } from '../gateway';
 import { parameterProfiles } from '../parameters';
 import { createSensor, ensureAsset, ensureSensorType, sensorNames } from './entities';
 import { createGateway, GATEWAY_NAME_PREFIX, simulatedGatewayNames } from './gateways';
+import { findProject } from './projects';
 
 export interface ProvisionOptions {
   /** Ferrite's base URL, e.g. http://localhost:8080. */
@@ -44,18 +44,7 @@ export async function provisionFleet(options: ProvisionOptions): Promise<Provisi
   const profiles = parameterProfiles(options.params ?? 4);
   const progress = options.onProgress ?? (() => {});
   const { api, orgId, orgName } = await signIn(options.url, options.email, options.password, options.org);
-
-  const { projects } = await api.get<ListProjectsResponse>(
-    `/entity_mgmt/orgs/${orgId}/projects?page_size=200`,
-  );
-  const wanted = options.project?.trim().toLowerCase();
-  const project = wanted
-    ? projects.find((p) => p.id === options.project || p.name.toLowerCase() === wanted)
-    : projects[0];
-  if (!project) {
-    const names = projects.map((p) => p.name).join(', ') || 'none';
-    throw new ApiError(404, `No project "${options.project ?? ''}" in ${orgName} (projects: ${names})`);
-  }
+  const project = await findProject(api, orgId, orgName, options.project);
   progress(`Organization ${orgName}, project ${project.name}`);
 
   const sensorType = await ensureSensorType(api, orgId, profiles);

@@ -30,6 +30,10 @@ const device = { access: 'public' as const };
 
 /** Registers POST /ingest/{uuid}, …/heartbeat, GET …/commands and POST …/commands/{id}/ack. */
 export const ingestHttpRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  // Devices call these many times a second; the gateway log records them, the request log would drown.
+  app.addHook('onRoute', (route) => {
+    route.logLevel = 'warn';
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     '*',

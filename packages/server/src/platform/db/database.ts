@@ -1,10 +1,17 @@
-/** Opens the database: PGlite in DATA_DIR/db by default, PostgreSQL when a URL is given. */
+/**
+ * Opens the database: PGlite in DATA_DIR/db by default, PostgreSQL when a URL is given. PGlite runs
+ * in a worker thread (pgliteWorker/), so its queries never block the event loop. Both engines accept
+ * COPY through `copyRows` (bulk.ts) inside any transaction.
+ */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { pipeline } from 'node:stream/promises';
 import { Kysely, PostgresDialect } from 'kysely';
-import { KyselyPGlite } from 'kysely-pglite';
 import pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import { CopyFrom, registerBulkTraits } from './bulk';
+import { PGliteWorkerClient } from './pgliteWorker/client';
+import { PGliteWorkerDialect } from './pgliteWorker/dialect';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -23,30 +30,51 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
+/** A pg client that runs a `CopyFrom` parameter as COPY … FROM STDIN; every other query as usual. */
+class CopyingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this only intercepts one
+  override query(...args: any[]): any {
+    const values = args[1];
+    if (Array.isArray(values) && values[0] instanceof CopyFrom) return this.copy(values[0]);
+    // biome-ignore lint/suspicious/noExplicitAny: forwarded as given
+    return (super.query as (...rest: any[]) => any)(...args);
+  }
+
+  private async copy(copy: CopyFrom): Promise<{ command: string; rowCount: number; rows: [] }> {
+    const stream = super.query(copyStreams.from(copy.statement('stdin')));
+    await pipeline([copy.data], stream);
+    return { command: 'COPY', rowCount: stream.rowCount, rows: [] };
+  }
+}
+
 /** Opens a database handle for the target. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, Client: CopyingClient });
     // An idle client dropped by the server (restart, failover) emits here; unhandled it would crash the process.
     pool.on('error', (error) => {
       console.error('PostgreSQL pool: idle client error', error.message);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    registerBulkTraits(db, { copy: true, singleSession: false });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
-  let client: PGlite;
+  let client: PGliteWorkerClient;
   if (target.kind === 'pglite') {
     const dir = join(target.dataDir, 'db');
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGliteWorkerClient.start({ dataDir: dir });
   } else {
-    client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+    const loadDataDir = target.loadDataDir ? await target.loadDataDir.arrayBuffer() : undefined;
+    client = await PGliteWorkerClient.start({ loadDataDir });
   }
-  const db = new Kysely<Database>({ dialect: new KyselyPGlite(client).dialect });
+  const dialect = new PGliteWorkerDialect(client);
+  const db = new Kysely<Database>({ dialect });
+  registerBulkTraits(db, { copy: true, singleSession: true, othersWaiting: () => dialect.lock.waiting > 0 });
   return {
     db,
     engine: 'pglite',
-    dump: () => client.dumpDataDir('none'),
+    dump: () => client.dump(),
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();

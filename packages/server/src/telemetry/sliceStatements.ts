@@ -1,0 +1,125 @@
+/**
+ * The statements a telemetry write runs for one slice: raw points by COPY or, when some may be
+ * stored already, by INSERT … ON CONFLICT DO NOTHING RETURNING; rollup deltas by unnest arrays or,
+ * when many, by COPY into a session temp table and one upsert per rollup.
+ */
+import { sql } from 'kysely';
+import { CopyFrom, copyRows } from '../platform/db/bulk';
+import type { Db } from '../platform/db/database';
+import { pointsIn, type RollupDelta, type SeriesRun } from './batchPlan';
+import { encodeRollups, encodeTelemetry, ROLLUP_COLUMNS, TELEMETRY_COLUMNS } from './copyEncoding';
+import { ROLLUPS } from './rollups';
+
+export type Rollups = { minute: RollupDelta[]; hour: RollupDelta[] };
+
+/** Folds a delta into a stored rollup row (`r`) from the proposed one (`excluded`). */
+const ROLLUP_UPDATE = sql`
+  count = r.count + excluded.count,
+  sum = r.sum + excluded.sum,
+  min = least(r.min, excluded.min),
+  max = greatest(r.max, excluded.max),
+  first_ts = least(r.first_ts, excluded.first_ts),
+  first_value = case when excluded.first_ts < r.first_ts then excluded.first_value else r.first_value end,
+  last_ts = greatest(r.last_ts, excluded.last_ts),
+  last_value = case when excluded.last_ts > r.last_ts then excluded.last_value else r.last_value end`;
+
+/** The slice's points as a binary COPY into telemetry. */
+export function rawCopy(slice: readonly SeriesRun[]): CopyFrom {
+  return new CopyFrom(`telemetry ${TELEMETRY_COLUMNS}`, 'binary', encodeTelemetry(slice));
+}
+
+type StoredKey = { sensor_id: string; param_key: string; ts: Date | string };
+
+/** INSERT … ON CONFLICT DO NOTHING; answers the slice narrowed to the points it inserted. */
+export async function insertNew(db: Db, slice: readonly SeriesRun[]): Promise<SeriesRun[]> {
+  const count = pointsIn(slice);
+  const orgIds: string[] = new Array(count);
+  const sensorIds: string[] = new Array(count);
+  const paramKeys: string[] = new Array(count);
+  const stamps: string[] = new Array(count);
+  const values: number[] = new Array(count);
+  let at = 0;
+  for (const { series, start, end } of slice) {
+    for (let i = start; i < end; i++, at++) {
+      orgIds[at] = series.orgId;
+      sensorIds[at] = series.sensorId;
+      paramKeys[at] = series.paramKey;
+      stamps[at] = new Date(series.ts[i]!).toISOString();
+      values[at] = series.values[i]!;
+    }
+  }
+  const result = await sql<StoredKey>`
+    insert into telemetry ${sql.raw(TELEMETRY_COLUMNS)}
+    select * from unnest(
+      ${orgIds}::uuid[], ${sensorIds}::uuid[], ${paramKeys}::text[], ${stamps}::timestamptz[], ${values}::float8[]
+    )
+    on conflict do nothing
+    returning sensor_id, param_key, ts`.execute(db);
+  return keepInserted(slice, result.rows);
+}
+
+function keepInserted(slice: readonly SeriesRun[], inserted: readonly StoredKey[]): SeriesRun[] {
+  const keys = new Set(
+    inserted.map((row) => `${row.sensor_id.toLowerCase()}/${row.param_key}/${new Date(row.ts).getTime()}`),
+  );
+  const kept: SeriesRun[] = [];
+  for (const { series, start, end } of slice) {
+    const sensor = series.sensorId.toLowerCase();
+    const ts: number[] = [];
+    const values: number[] = [];
+    for (let i = start; i < end; i++) {
+      if (!keys.has(`${sensor}/${series.paramKey}/${series.ts[i]}`)) continue;
+      ts.push(series.ts[i]!);
+      values.push(series.values[i]!);
+    }
+    if (ts.length > 0) kept.push({ series: { ...series, ts, values }, start: 0, end: ts.length });
+  }
+  return kept;
+}
+
+/** Adds deltas to both rollups with unnest arrays, in one statement. */
+export async function upsertRollups(db: Db, rollups: Rollups): Promise<void> {
+  if (rollups.minute.length === 0) return;
+  const [minute, hour] = ROLLUPS.map((rollup) => {
+    const deltas = rollup.seconds === 60 ? rollups.minute : rollups.hour;
+    const column = <T>(pick: (delta: RollupDelta) => T) => deltas.map(pick);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    return sql`
+      insert into ${sql.table(rollup.table)} as r ${sql.raw(ROLLUP_COLUMNS)}
+      select * from unnest(
+        ${column((d) => d.orgId)}::uuid[], ${column((d) => d.sensorId)}::uuid[],
+        ${column((d) => d.paramKey)}::text[], ${column((d) => iso(d.bucket))}::timestamptz[],
+        ${column((d) => d.count)}::int8[], ${column((d) => d.sum)}::float8[],
+        ${column((d) => d.min)}::float8[], ${column((d) => d.max)}::float8[],
+        ${column((d) => iso(d.firstTs))}::timestamptz[], ${column((d) => d.firstValue)}::float8[],
+        ${column((d) => iso(d.lastTs))}::timestamptz[], ${column((d) => d.lastValue)}::float8[]
+      )
+      on conflict (sensor_id, param_key, bucket) do update set ${ROLLUP_UPDATE}`;
+  });
+  await sql`with m as (${minute}), h as (${hour}) select 1`.execute(db);
+}
+
+/** Creates the session temp table the deltas are copied into (emptied at every commit). */
+export async function createDeltaTable(db: Db): Promise<void> {
+  await sql`create temp table if not exists telemetry_rollup_delta
+    (hourly boolean not null, like telemetry_1m) on commit delete rows`.execute(db);
+}
+
+/**
+ * Adds deltas to both rollups through COPY into the temp table (createDeltaTable), then one statement
+ * that empties the table and upserts both rollups from what it held (so a transaction can repeat it).
+ */
+export async function copyRollups(db: Db, rollups: Rollups): Promise<void> {
+  const target = `telemetry_rollup_delta (hourly, ${ROLLUP_COLUMNS.slice(1)}`;
+  await copyRows(db, new CopyFrom(target, 'binary', encodeRollups(rollups)));
+  const [minute, hour] = ROLLUPS.map(
+    (rollup) => sql`
+      insert into ${sql.table(rollup.table)} as r ${sql.raw(ROLLUP_COLUMNS)}
+      select ${sql.raw(ROLLUP_COLUMNS.slice(1, -1))} from delta
+      where hourly = ${sql.lit(rollup.seconds !== 60)}
+      on conflict (sensor_id, param_key, bucket) do update set ${ROLLUP_UPDATE}`,
+  );
+  await sql`
+    with delta as (delete from telemetry_rollup_delta returning *), m as (${minute}), h as (${hour})
+    select 1`.execute(db);
+}
