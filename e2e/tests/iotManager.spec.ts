@@ -1,10 +1,11 @@
 /**
  * IoT Manager journey (spec §2 IoT Manager: My Projects → gateways → gateway detail; §3 Gateway; §5
  * gateway parameters and mapping): a gateway created in the UI shows its access token once; two
- * streaming parameters are added and mapped onto a sensor's parameters; readings posted over HTTP
- * ingest with that token appear in the gateway's log and as the sensor's latest values in the
- * Entity Manager.
+ * streaming parameters are added and mapped onto a sensor's parameters; the device simulator then
+ * publishes readings with that token, and they appear in the gateway's log and as the sensor's latest
+ * values in the Entity Manager.
  */
+import { parameterProfiles, type RunningFleet, runFleet } from '@ferrite/simulator';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type ApiSession, apiSession, resetSettings, seedStoredSession } from '../support/session';
 
@@ -71,9 +72,23 @@ test.beforeEach(async ({ request, page }) => {
   await seedStoredSession(page, session);
 });
 
-test('a gateway made in the UI, its payload mapped onto a sensor, and readings from HTTP ingest in its log and on the sensor', async ({
+let fleet: RunningFleet | null = null;
+test.afterEach(async () => {
+  await fleet?.stop();
+  fleet = null;
+});
+
+/** The simulator's bounds for a parameter, to check a shown value is one it could have sent. */
+function bounds(key: string): { min: number; max: number } {
+  const profile = parameterProfiles(2).find((p) => p.key === key);
+  if (!profile) throw new Error(`the simulator has no ${key} parameter`);
+  return profile;
+}
+
+test('a gateway made in the UI, its payload mapped onto a sensor, and readings from the simulator in its log and on the sensor', async ({
   page,
   request,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const u = stamp();
@@ -123,9 +138,10 @@ test('a gateway made in the UI, its payload mapped onto a sensor, and readings f
   await window.getByRole('button', { name: 'Save parameters' }).click();
   await expect(window.getByText('Please enter key')).toBeVisible();
   await expect(window.getByText('Please enter Unit')).toBeVisible();
-  await fillStreamingRow(page, window, 1, ['temp', '°C', 'temp']);
+  // The paths are the fields the simulator's readings carry.
+  await fillStreamingRow(page, window, 1, ['temp', '°C', 'temperature']);
   await window.getByRole('button', { name: 'Add streaming parameter' }).click();
-  await fillStreamingRow(page, window, 2, ['hum', '%', 'hum']);
+  await fillStreamingRow(page, window, 2, ['hum', '%', 'humidity']);
   await window.getByRole('button', { name: 'Save parameters' }).click();
   await expect(page.getByText('Parameters saved')).toBeVisible();
   await expect(window.getByTestId('params-save-bar')).toBeHidden();
@@ -133,33 +149,41 @@ test('a gateway made in the UI, its payload mapped onto a sensor, and readings f
   // Map each path onto the sensor's parameters in the project tree.
   await window.locator('[data-tab="mapping"]').click();
   await expect(window.getByTestId('mapping-tree')).toContainText(sensorName);
-  await window.locator('[data-path="temp"]').click();
+  await window.locator('[data-path="temperature"]').click();
   await window.getByRole('button', { name: `Map to ${sensorName} · temperature` }).click();
-  await expect(window.locator('[data-mapping="temp"]')).toBeVisible();
-  await window.locator('[data-path="hum"]').click();
+  await expect(window.locator('[data-mapping="temperature"]')).toBeVisible();
+  await window.locator('[data-path="humidity"]').click();
   await window.getByRole('button', { name: `Map to ${sensorName} · humidity` }).click();
-  await expect(window.locator('[data-mapping="hum"]')).toBeVisible();
+  await expect(window.locator('[data-mapping="humidity"]')).toBeVisible();
   await expect(window.locator(`[data-param="${sensorName}/temperature"]`)).toHaveAttribute(
     'data-mapped',
     'here',
   );
 
-  // A device posts a reading over HTTP with the token it was given once.
+  // An empty log until a device speaks; then the simulator does, over HTTPS, with the token shown once.
   await window.locator('[data-tab="logs"]').click();
   await expect(window.getByTestId('logs-empty')).toBeVisible();
-  const ingest = await request.post(`/api/ingest/${gatewayId}`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
-    data: { temp: 21.5, hum: 40 },
+  const gatewayUuid = gatewayId as string;
+  const identity = await request.get(`/api/iot_mgmt/orgs/${session.org_id}/gateways/${gatewayUuid}`, {
+    headers: { Authorization: `Bearer ${session.access_token}` },
   });
-  expect(ingest.ok(), await ingest.text()).toBe(true);
+  expect(identity.ok(), await identity.text()).toBe(true);
+  const gateway = (await identity.json()) as { topic: string; client_id: string; username: string };
+  fleet = await runFleet({
+    gateways: [{ uuid: gatewayUuid, name: gatewayName, ...gateway, access_token: accessToken }],
+    protocol: 'http',
+    url: baseURL,
+    rate: 2,
+    params: 2,
+  });
 
-  // The log shows it without a reload (live socket or the 5 s auto sync), payload and all.
+  // The log shows its readings without a reload (live socket or the 5 s auto sync), payload and all.
   const line = window.locator('[data-testid="log-table"] tr[data-log][data-level="info"]').first();
   await expect(line).toBeVisible({ timeout: 15_000 });
   await line.getByRole('button', { name: 'Show payload' }).click();
   const payload = window.getByTestId('log-payload');
-  await expect(payload).toContainText('"temp": 21.5');
-  await expect(payload).toContainText('"hum": 40');
+  await expect(payload).toContainText('"temperature":');
+  await expect(payload).toContainText('"humidity":');
   await expect(detail.locator('[data-status="online"]')).toBeVisible();
 
   // The values are the sensor's latest in the Entity Manager.
@@ -170,6 +194,17 @@ test('a gateway made in the UI, its payload mapped onto a sensor, and readings f
   await em.getByTestId('entity-list').locator('[data-row-key]', { hasText: sensorName }).click();
   await expect(em.getByTestId('detail-name')).toHaveText(sensorName);
   await em.getByRole('button', { name: 'Show sensor data' }).click();
-  await expect(em.getByTestId('latest-temperature')).toHaveText('21.5 °C');
-  await expect(em.getByTestId('latest-humidity')).toHaveText('40 %');
+  const shown = async (key: string, unit: string) => {
+    const text = (await em.getByTestId(`latest-${key}`).textContent()) ?? '';
+    expect(text).toMatch(new RegExp(`^-?\\d+(\\.\\d+)? ${unit}$`));
+    const value = Number.parseFloat(text);
+    expect(value).toBeGreaterThanOrEqual(bounds(key).min);
+    expect(value).toBeLessThanOrEqual(bounds(key).max);
+  };
+  await expect(em.getByTestId('latest-temperature')).toHaveText(/°C$/);
+  await shown('temperature', '°C');
+  await shown('humidity', '%');
+  const stats = fleet.stats();
+  expect(stats.readings).toBeGreaterThan(0);
+  expect(stats.problems).toBe(0);
 });
