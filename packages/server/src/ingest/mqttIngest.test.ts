@@ -24,9 +24,10 @@ afterAll(async () => {
 
 /** Connects as the gateway (or with other credentials); rejects on a refused CONNECT. */
 function connect(
-  options: { clientId?: string; username?: string; password?: string } = {},
+  options: { clientId?: string; username?: string; password?: string; clean?: boolean } = {},
 ): Promise<MqttClient> {
   const client = mqtt.connect(url, {
+    clean: options.clean ?? true,
     clientId: options.clientId ?? gw.clientId,
     username: options.username ?? gw.username,
     password: options.password ?? gw.token,
@@ -134,6 +135,42 @@ describe('the embedded MQTT broker', () => {
     );
     await device.subscribeAsync(`${gw.topic}/commands`, { qos: 1 });
     expect((await received).id).toBe(command.id);
+  });
+
+  // Aedes runs authorizeSubscribe again for the subscriptions a persistent session brings back.
+  it('sends waiting commands to a gateway that resumes a persistent session without subscribing again', async () => {
+    const first = await connect({ clean: false });
+    await first.subscribeAsync(`${gw.topic}/commands`, { qos: 1 });
+    await first.endAsync();
+    const command = await platform.deps.db
+      .insertInto('gateway_commands')
+      .values({
+        org_id: gw.orgId,
+        gateway_id: gw.gatewayId,
+        name: 'set_speed',
+        value: '42',
+        expires_at: new Date(Date.now() + 60_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const device = mqtt.connect(url, {
+      clientId: gw.clientId,
+      username: gw.username,
+      password: gw.token,
+      clean: false,
+      reconnectPeriod: 0,
+    });
+    clients.push(device);
+    const received = new Promise<{ id: string; name: string }>((resolve) =>
+      device.on('message', (_topic, payload) => {
+        const message = JSON.parse(payload.toString()) as { id: string; name: string };
+        if (message.id === command.id) resolve(message);
+      }),
+    );
+    expect((await received).name).toBe('set_speed');
+    await device.endAsync();
+    // Leave no persistent session behind for the tests that follow.
+    await (await connect({ clean: true })).endAsync();
   });
 
   it('ends the connection of a gateway whose token was rotated', async () => {
