@@ -106,7 +106,26 @@ export function groupSeries(points: readonly TelemetryPoint[]): { series: Series
     current.ts.push(ts);
     current.values.push(point.value);
   }
+  // Rows go to the database in key order (sensor, parameter, time), whatever order the points came in:
+  // every writer on every node then takes index and row locks in one order and cannot deadlock another,
+  // and each series appends to one place of the primary key. Sorting series, not points, keeps it cheap;
+  // only a series that received a point out of order sorts its own points.
+  series.sort(compareSeries);
+  for (const one of series) if (one.seen) sortByTime(one);
   return { series, months };
+}
+
+function compareSeries(a: Series, b: Series): number {
+  if (a.sensorId !== b.sensorId) return a.sensorId < b.sensorId ? -1 : 1;
+  if (a.paramKey !== b.paramKey) return a.paramKey < b.paramKey ? -1 : 1;
+  return 0;
+}
+
+/** Puts a series' points in time order (its timestamps are distinct: duplicates were dropped). */
+function sortByTime(one: Series): void {
+  const order = one.ts.map((_, i) => i).sort((a, b) => one.ts[a]! - one.ts[b]!);
+  one.ts = order.map((i) => one.ts[i]!);
+  one.values = order.map((i) => one.values[i]!);
 }
 
 /**

@@ -163,7 +163,7 @@ describe('TelemetryWriter at scale', () => {
 });
 
 describe('batch planning', () => {
-  it('keeps the first of duplicate points and notes each month once', () => {
+  it('keeps the first of duplicate points, puts each series in time order and notes each month once', () => {
     const sensorId = randomUUID();
     const at = (iso: string, value: number) => ({ orgId, sensorId, paramKey: 'v', ts: new Date(iso), value });
     const { series, months } = groupSeries([
@@ -173,10 +173,23 @@ describe('batch planning', () => {
       at('2026-01-15T00:00:00Z', 4),
     ]);
     expect(series).toHaveLength(1);
-    expect(series[0]?.values).toEqual([1, 2, 4]);
+    expect(series[0]?.values).toEqual([4, 1, 2]);
     expect(months.map((m) => m.ts.toISOString())).toEqual([
       '2026-01-01T00:00:00.000Z',
       '2026-02-01T00:00:00.000Z',
+    ]);
+  });
+
+  it('hands series over in key order (sensor, then parameter) whatever order the points came in', () => {
+    const [a, b] = [randomUUID(), randomUUID()].sort();
+    const ts = new Date('2026-03-01T00:00:00Z');
+    const point = (sensorId: string, paramKey: string) => ({ orgId, sensorId, paramKey, ts, value: 1 });
+    const { series } = groupSeries([point(b!, 'x'), point(a!, 'y'), point(b!, 'a'), point(a!, 'x')]);
+    expect(series.map((one) => `${one.sensorId === a ? 'a' : 'b'}.${one.paramKey}`)).toEqual([
+      'a.x',
+      'a.y',
+      'b.a',
+      'b.x',
     ]);
   });
 

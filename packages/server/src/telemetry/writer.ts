@@ -8,7 +8,9 @@
  * redelivery relies on it).
  *
  * PGlite (one session): a transaction takes slice after slice until another query waits for the
- * connection, then commits, so API queries wait for one slice at most. PostgreSQL: one slice per
+ * connection, then commits, so API queries wait for one slice at most; the next transaction waits
+ * until the others' queries are through (bulk.ts makeWay), so a request's queries wait for one slice
+ * together rather than one slice each. PostgreSQL: one slice per
  * transaction, three transactions side by side on their own connections.
  *
  * Durable once write() resolves. A failed write may leave some slices stored: writing the same batch
@@ -102,6 +104,7 @@ export class TelemetryWriter {
   private readonly concurrency: number;
   private readonly singleSession: boolean;
   private readonly othersWaiting: (() => boolean) | undefined;
+  private readonly makeWay: (() => Promise<void>) | undefined;
   /** A fixed slice size (the option, or PostgreSQL's), else undefined: sized by time. */
   private readonly fixedBudget: number | undefined;
   /** Work units per millisecond measured on recent slices (time-sized slices only). */
@@ -117,6 +120,7 @@ export class TelemetryWriter {
     this.copy = traits.copy;
     this.singleSession = traits.singleSession;
     this.othersWaiting = traits.othersWaiting;
+    this.makeWay = traits.makeWay;
     this.fixedBudget = options.chunkSize ?? (traits.singleSession ? undefined : SHARED.chunkSize);
     this.concurrency = traits.singleSession ? 1 : (options.concurrency ?? SHARED.concurrency);
   }
@@ -171,6 +175,8 @@ export class TelemetryWriter {
       const taken: SliceWork[] = [];
       const tx: TransactionState = { deltaTable: this.deltaTableReady, createdDeltaTable: false };
       try {
+        // PGlite: queries of a request in progress go first, not one after each of our slices.
+        if (this.makeWay) await this.makeWay();
         const stored = await this.db.transaction().execute(async (trx) => {
           const started = performance.now();
           let count = 0;

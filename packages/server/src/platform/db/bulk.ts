@@ -38,6 +38,12 @@ export interface BulkTraits {
    * holding it in a transaction should commit at the next step.
    */
   othersWaiting?: () => boolean;
+  /**
+   * Single session only, awaited before each write transaction: when someone else holds or awaits the
+   * connection, resolves once it has been free for a moment (bounded), so the writer does not slip in
+   * between two queries of one API request and make each of them wait for a slice.
+   */
+  makeWay?: () => Promise<void>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any database schema

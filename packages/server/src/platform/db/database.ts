@@ -47,6 +47,13 @@ class CopyingClient extends pg.Client {
   }
 }
 
+/**
+ * PGlite: before a write transaction, the writer lets others' queries through until the connection has
+ * stayed free for a few event-loop turns (an API request issues its next query as soon as the previous
+ * answer is handled), waiting maxMs at most so steady reads cannot starve ingestion.
+ */
+const MAKE_WAY = { turns: 3, maxMs: 50 };
+
 /** Opens a database handle for the target. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -70,7 +77,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   const dialect = new PGliteWorkerDialect(client);
   const db = new Kysely<Database>({ dialect });
-  registerBulkTraits(db, { copy: true, singleSession: true, othersWaiting: () => dialect.lock.waiting > 0 });
+  registerBulkTraits(db, {
+    copy: true,
+    singleSession: true,
+    othersWaiting: () => dialect.lock.waiting > 0,
+    makeWay: () => dialect.lock.settle(MAKE_WAY.turns, MAKE_WAY.maxMs),
+  });
   return {
     db,
     engine: 'pglite',

@@ -31,10 +31,46 @@ type PGliteQueryResult<R> = QueryResult<R> & { fields: unknown[]; affectedRows?:
 export class ConnectionLock {
   private held = false;
   private readonly queue: (() => void)[] = [];
+  /** Called when the connection is next left free. */
+  private freed: (() => void)[] = [];
 
   /** How many callers wait for the connection now. */
   get waiting(): number {
     return this.queue.length;
+  }
+
+  /**
+   * For a background writer about to take the connection: when someone else holds or awaits it, resolves
+   * once it has stayed free for `turns` event-loop turns (a request's next query, issued as its previous
+   * answer is handled, gets in first), or after `maxMs` at most; at once when nobody uses it.
+   */
+  async settle(turns: number, maxMs: number): Promise<void> {
+    if (!this.held && this.queue.length === 0) return;
+    let late = false;
+    let wake = () => {};
+    const timer = setTimeout(() => {
+      late = true;
+      wake();
+    }, maxMs);
+    try {
+      while (!late) {
+        if (this.held || this.queue.length > 0) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            this.freed.push(resolve);
+          });
+          continue;
+        }
+        let quiet = true;
+        for (let turn = 0; turn < turns && quiet && !late; turn++) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          quiet = !this.held && this.queue.length === 0;
+        }
+        if (quiet) return;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Resolves once the caller holds the connection. */
@@ -50,7 +86,12 @@ export class ConnectionLock {
   release(): void {
     const next = this.queue.shift();
     if (next) next();
-    else this.held = false;
+    else {
+      this.held = false;
+      const freed = this.freed;
+      this.freed = [];
+      for (const resolve of freed) resolve();
+    }
   }
 }
 

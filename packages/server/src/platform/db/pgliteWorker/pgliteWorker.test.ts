@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CopyFrom, copyRows } from '../bulk';
+import { bulkTraits, CopyFrom, copyRows } from '../bulk';
 import { type DatabaseHandle, type Db, openDatabase } from '../database';
 import '../../../testing/providedContext';
 
@@ -92,6 +92,34 @@ describe('PGlite in a worker thread', () => {
     await transaction;
     expect(await outside).toBe(1);
     expect(order).toEqual(['tx inserted', 'tx commits', 'outside read']);
+  });
+
+  it('lets a background writer make way for the rest of a request before it takes the connection', async () => {
+    const order: string[] = [];
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const request = (async () => {
+      await db.connection().execute(async (connection) => {
+        holding();
+        await sql`select pg_sleep(0.02)`.execute(connection);
+      });
+      order.push('q1');
+      await sql`select 2`.execute(db);
+      order.push('q2');
+      await sql`select 3`.execute(db);
+      order.push('q3');
+    })();
+    await held;
+    const makeWay = bulkTraits(db).makeWay;
+    expect(makeWay).toBeDefined();
+    await makeWay?.();
+    await db.transaction().execute((trx) => sql`select 4`.execute(trx));
+    order.push('writer');
+    await request;
+    // Without making way the writer, queued behind the first query, would come second.
+    expect(order).toEqual(['q1', 'q2', 'q3', 'writer']);
   });
 
   it('rolls back transactions and savepoints', async () => {

@@ -1,0 +1,186 @@
+/**
+ * The load side of bench:ingest, on its own thread so the server's event loop only carries the server.
+ * Plain JavaScript (no loader needed in a worker). Two roles, chosen by workerData.role:
+ * - 'publish': gateways as MQTT clients. Every payload is built before 'go' (device-side JSON work is not
+ *   the server's cost), then each client publishes its messages at QoS 1 with a small window of
+ *   unacknowledged ones, and the thread reports when the last PUBACK arrived.
+ * - 'probe': an API user: GETs the given paths one after another over keep-alive HTTP until 'stop',
+ *   and reports every latency.
+ * - 'http': devices posting one reading each to POST /api/ingest/{uuid} from `concurrency` keep-alive
+ *   loops for `seconds`; reports requests, points and latencies.
+ * Times cross threads as wall-clock milliseconds with sub-ms precision (timeOrigin + now()).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { connect } from 'mqtt';
+
+const now = () => performance.timeOrigin + performance.now();
+
+/** A small deterministic generator (mulberry32), so runs send the same values. */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * One client's messages: `messages` JSON arrays of `readings` readings, each `{ts, <sensor>: {<param>:
+ * value, …}, …}`, readings `intervalMs` apart from `t0`. Values wander around a level per parameter.
+ */
+function buildPayloads(client, job, index) {
+  const next = random(index + 1);
+  const levels = client.sensors.map(() => job.params.map(() => 20 + next() * 60));
+  const payloads = [];
+  let ts = job.t0;
+  for (let m = 0; m < job.messages; m++) {
+    const readings = [];
+    for (let r = 0; r < job.readings; r++, ts += job.intervalMs) {
+      let reading = `{"ts":${ts}`;
+      client.sensors.forEach((sensor, s) => {
+        const values = job.params.map((param, p) => {
+          levels[s][p] += (next() - 0.5) * 0.4;
+          return `"${param}":${levels[s][p].toFixed(2)}`;
+        });
+        reading += `,"${sensor}":{${values.join(',')}}`;
+      });
+      readings.push(`${reading}}`);
+    }
+    payloads.push(Buffer.from(`[${readings.join(',')}]`));
+  }
+  return payloads;
+}
+
+function connectClient(url, client) {
+  const mqtt = connect(url, {
+    clientId: client.clientId,
+    username: client.username,
+    password: client.password,
+    protocolVersion: 4,
+    clean: true,
+    reconnectPeriod: 0,
+    connectTimeout: 10_000,
+  });
+  return new Promise((resolve, reject) => {
+    mqtt.once('connect', () => resolve(mqtt));
+    mqtt.once('error', reject);
+  });
+}
+
+async function publish(job) {
+  const payloads = job.clients.map((client, index) => buildPayloads(client, job, index));
+  const bytes = payloads.flat().reduce((sum, payload) => sum + payload.length, 0);
+  const connections = await Promise.all(job.clients.map((client) => connectClient(job.mqttUrl, client)));
+  parentPort.postMessage({ type: 'ready', bytes });
+  await new Promise((resolve) => parentPort.once('message', resolve));
+  const pubackMs = [];
+  let acked = 0;
+  const progress = setInterval(() => parentPort.postMessage({ type: 'progress', acked }), 250);
+  const run = async (mqtt, client, list) => {
+    let sent = 0;
+    const one = async () => {
+      while (sent < list.length) {
+        const payload = list[sent++];
+        const started = now();
+        await mqtt.publishAsync(client.topic, payload, { qos: 1 });
+        pubackMs.push(now() - started);
+        acked++;
+      }
+    };
+    await Promise.all(Array.from({ length: job.inflight }, one));
+  };
+  try {
+    await Promise.all(connections.map((mqtt, i) => run(mqtt, job.clients[i], payloads[i])));
+  } catch (error) {
+    parentPort.postMessage({ type: 'failed', message: String(error?.message ?? error) });
+    return;
+  } finally {
+    clearInterval(progress);
+  }
+  parentPort.postMessage({ type: 'done', ackedAt: now(), acked, pubackMs });
+  await Promise.all(connections.map((mqtt) => mqtt.endAsync()));
+}
+
+async function probe(job) {
+  const latencies = [];
+  let stopped = false;
+  parentPort.once('message', () => {
+    stopped = true;
+  });
+  parentPort.postMessage({ type: 'ready' });
+  for (let i = 0; !stopped; i++) {
+    const path = job.paths[i % job.paths.length];
+    const started = now();
+    const response = await fetch(`${job.url}${path}`, { headers: { authorization: `Bearer ${job.token}` } });
+    await response.arrayBuffer();
+    latencies.push(now() - started);
+    if (!response.ok) {
+      parentPort.postMessage({ type: 'failed', message: `GET ${path} answered ${response.status}` });
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, job.pauseMs));
+  }
+  parentPort.postMessage({ type: 'done', latencies });
+}
+
+/** One reading of every sensor's parameters at `ts`, as JSON. */
+function readingJson(gateway, params, ts, next) {
+  let reading = `{"ts":${ts}`;
+  for (const sensor of gateway.sensors) {
+    reading += `,"${sensor}":{${params.map((param) => `"${param}":${(20 + next() * 60).toFixed(2)}`).join(',')}}`;
+  }
+  return `${reading}}`;
+}
+
+async function httpIngest(job) {
+  const next = random(7);
+  /** Per gateway, the next reading's number: times never repeat across the loops sharing it. */
+  const counters = job.gateways.map(() => 0);
+  const latencies = [];
+  let points = 0;
+  let failures = 0;
+  let lastFailure = '';
+  parentPort.postMessage({ type: 'ready' });
+  await new Promise((resolve) => parentPort.once('message', resolve));
+  const started = now();
+  const until = started + job.seconds * 1000;
+  const loop = async (index) => {
+    const g = index % job.gateways.length;
+    const gateway = job.gateways[g];
+    const headers = { authorization: `Bearer ${gateway.token}`, 'content-type': 'application/json' };
+    while (now() < until) {
+      const ts = job.t0 + counters[g]++ * job.intervalMs;
+      const body = readingJson(gateway, job.params, ts, next);
+      const sent = now();
+      const response = await fetch(`${job.url}/api/ingest/${gateway.uuid}`, {
+        method: 'POST',
+        headers,
+        body,
+      });
+      const answer = await response.json();
+      latencies.push(now() - sent);
+      if (response.ok) points += answer.accepted;
+      else {
+        failures++;
+        lastFailure = `${response.status} ${JSON.stringify(answer).slice(0, 200)}`;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: job.concurrency }, (_, i) => loop(i)));
+  parentPort.postMessage({
+    type: 'done',
+    ms: now() - started,
+    requests: latencies.length,
+    points,
+    failures,
+    lastFailure,
+    latencies,
+  });
+}
+
+if (workerData.role === 'publish') await publish(workerData);
+else if (workerData.role === 'http') await httpIngest(workerData);
+else await probe(workerData);
