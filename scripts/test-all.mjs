@@ -1,5 +1,6 @@
-// `npm test`: every test there is. Unit and integration tests on PGlite, the server suite again on
-// PostgreSQL, then browser journeys in Chromium against the built app. Ends with one summary line.
+// `npm test`: every test there is. The web app is built first (the report tests render it in Chromium,
+// the browser journeys run against it), then unit and integration tests on PGlite, the server suite
+// again on PostgreSQL, then browser journeys in Chromium. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,14 +34,18 @@ function countPlaywright(file) {
   totals.failed += stats?.unexpected ?? 0;
 }
 
+run('Build the web app', 'npm', ['run', 'build']);
+const built = !failedSteps.includes('Build the web app');
+// One build for every test that needs one, instead of each report test building its own.
+const webDist = built ? { FERRITE_WEB_DIST: join(process.cwd(), 'packages', 'web', 'dist') } : {};
+
 const pgliteReport = join(reports, 'vitest-pglite.json');
-run('Unit and integration tests (PGlite)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${pgliteReport}`,
-]);
+run(
+  'Unit and integration tests (PGlite)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`],
+  webDist,
+);
 countVitest(pgliteReport);
 
 const url = testDatabaseUrl();
@@ -58,7 +63,7 @@ if (await isReachable(url)) {
       '--reporter=json',
       `--outputFile.json=${pgReport}`,
     ],
-    { TEST_DATABASE_URL: url },
+    { TEST_DATABASE_URL: url, ...webDist },
   );
   countVitest(pgReport);
 } else {
@@ -68,9 +73,8 @@ if (await isReachable(url)) {
   failedSteps.push('Server tests on PostgreSQL (server unreachable)');
 }
 
-run('Build the web app', 'npm', ['run', 'build']);
 const e2eReport = join(process.cwd(), reports, 'playwright.json');
-if (!failedSteps.includes('Build the web app')) {
+if (built) {
   run('Browser journeys (Playwright, Chromium)', 'npm', ['test', '-w', '@ferrite/e2e'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
   });

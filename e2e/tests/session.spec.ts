@@ -169,10 +169,12 @@ test.describe('routes and stored sessions', () => {
     await expect(page.getByText('This invitation link is invalid or has expired')).toBeVisible();
   });
 
-  test('the shared dashboard route shows its placeholder', async ({ page }) => {
+  test('a shared dashboard link asks for its password, and an unknown link says it is dead', async ({
+    page,
+  }) => {
     await page.goto('/dashboards/8e0c1a7e-1111-4a1a-9a1a-123456789abc');
-    await expect(
-      page.getByText('The shared dashboard view arrives with the Dashboards app.', { exact: false }),
-    ).toBeVisible();
+    await page.getByLabel('Password').fill('Any#password1');
+    await page.getByRole('button', { name: 'Open dashboard' }).click();
+    await expect(page.getByText('This link has expired or was revoked')).toBeVisible();
   });
 });

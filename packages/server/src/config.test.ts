@@ -42,6 +42,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAP_STYLE_URL: 'tiles' })).toThrow(/MAP_STYLE_URL:/);
   });
 
+  it('announces live values once a second unless LIVE_VALUES_MS says otherwise, within 50 ms to a minute', () => {
+    expect(loadConfig({}).liveValuesMs).toBe(1000);
+    expect(loadConfig({ LIVE_VALUES_MS: '100' }).liveValuesMs).toBe(100);
+    expect(() => loadConfig({ LIVE_VALUES_MS: '10' })).toThrow(/LIVE_VALUES_MS:/);
+    expect(() => loadConfig({ LIVE_VALUES_MS: 'fast' })).toThrow(/LIVE_VALUES_MS:/);
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

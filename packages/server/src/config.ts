@@ -32,6 +32,8 @@ const configSchema = z.object({
     .string()
     .regex(/^[\w.-]{1,64}$/, { error: 'NODE_ID holds letters, digits, _ . - only' })
     .optional(),
+  LIVE_VALUES_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -63,6 +65,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** This node's stable name (MQTT session ids); defaults to the host name. */
   nodeId: string | undefined;
+  /** The least time between two announcements of new sensor values to dashboards (ms, 50 to 60,000). */
+  liveValuesMs: number;
+  /** The headless Chromium that draws dashboard reports; reports answer 503 when it is missing. */
+  chromiumPath: string;
 }
 
 /** A configuration problem that stops start-up, naming the variable at fault. */
@@ -100,5 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: raw.MQTT_URL,
     redisUrl: raw.REDIS_URL,
     nodeId: raw.NODE_ID,
+    liveValuesMs: raw.LIVE_VALUES_MS,
+    chromiumPath: raw.CHROMIUM_PATH,
   };
 }

@@ -12,6 +12,13 @@ export const socketRoomSchema = z.union([
   z.object({ kind: z.literal('gatewayLogs'), orgId: z.string().uuid(), gatewayId: z.string().uuid() }),
   z.object({ kind: z.literal('projectGateways'), orgId: z.string().uuid(), projectId: z.string().uuid() }),
   z.object({ kind: z.literal('sensor'), orgId: z.string().uuid(), sensorId: z.string().uuid() }),
+  /** A dashboard's changes, for members with the Dashboards app. */
+  z.object({ kind: z.literal('dashboard'), orgId: z.string().uuid(), dashboardId: z.string().uuid() }),
+  /**
+   * A shared link's changes and its end, for a socket connected with that link's share token; such a
+   * socket may also join the `sensor` rooms of the sensors its dashboard's widgets read, and nothing else.
+   */
+  z.object({ kind: z.literal('sharedDashboard'), uuid: z.string().uuid() }),
 ]);
 export type SocketRoom = z.infer<typeof socketRoomSchema>;
 
@@ -24,6 +31,10 @@ export function socketRoomName(room: SocketRoom): string {
       return `org:${room.orgId}:project:${room.projectId}:gateways`;
     case 'sensor':
       return `org:${room.orgId}:sensor:${room.sensorId}`;
+    case 'dashboard':
+      return `org:${room.orgId}:dashboard:${room.dashboardId}`;
+    case 'sharedDashboard':
+      return `share:${room.uuid}`;
   }
 }
 
@@ -42,6 +53,10 @@ export const SOCKET_EVENTS = {
   gatewayRollout: 'gateway.rollout',
   /** New values of a sensor (SensorValuesEvent), to sensor rooms. */
   sensorValues: 'sensor.values',
+  /** Something on a dashboard changed (DashboardChangedEvent), to dashboard and sharedDashboard rooms. */
+  dashboardChanged: 'dashboard.changed',
+  /** A shared link stopped working (DashboardShareEndedEvent), to its sharedDashboard room. */
+  dashboardShareEnded: 'dashboard.share_ended',
 } as const;
 
 export const gatewayStatusEventSchema = z.object({

@@ -32,6 +32,8 @@ export interface IngestServiceDeps {
   realtime: RealtimeHub;
   deviceLink: DeviceLinkHub;
   log: Logger;
+  /** The least time between two live-value announcements to sensor rooms (default a second). */
+  liveValuesMs?: number;
 }
 
 const REFUSALS: Record<AuthFailure, string> = {
@@ -53,7 +55,7 @@ export class IngestService {
 
   constructor(private readonly deps: IngestServiceDeps) {
     this.directory = new GatewayDirectory(deps.db);
-    this.live = new LiveValues(deps.realtime);
+    this.live = new LiveValues(deps.realtime, deps.liveValuesMs);
     this.batcher = new TelemetryBatcher(deps.writer, { onWritten: (points) => this.live.note(points) });
     this.presence = new Presence(deps.db, deps.realtime, deps.log);
     deps.deviceLink.onGatewayChanged((gatewayId) => this.directory.forget(gatewayId));

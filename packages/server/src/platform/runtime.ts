@@ -39,7 +39,15 @@ export async function createDeps(config: Config, database: DatabaseHandle, log: 
   const gatewayLogs = new GatewayLogSink(database.db, realtime, log);
   const deviceLink = new DeviceLinkHub();
   const writer = new TelemetryWriter(database.db);
-  const ingest = new IngestService({ db: database.db, writer, gatewayLogs, realtime, deviceLink, log });
+  const ingest = new IngestService({
+    db: database.db,
+    writer,
+    gatewayLogs,
+    realtime,
+    deviceLink,
+    log,
+    liveValuesMs: config.liveValuesMs,
+  });
   return {
     config,
     db: database.db,

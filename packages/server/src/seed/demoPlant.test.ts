@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { type RunningPlatform, startPlatform } from '../platform/runtime';
 import { createServerDatabase } from '../testing/testDatabase';
 import { DEMO_PLANT_PROJECT } from './demo';
+import { DEMO_DASHBOARD_NAME, DEMO_DASHBOARD_WIDGETS } from './demoDashboard';
 import { DEMO_PLANT_GATEWAYS } from './demoPlant';
 
 let dataDir: string;
@@ -57,7 +58,18 @@ async function plantState(platform: RunningPlatform) {
     .selectFrom('telemetry')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
-  return { gateways, points: Number(points.n) };
+  const dashboards = await db
+    .selectFrom('dashboards')
+    .leftJoin('dashboard_widgets', 'dashboard_widgets.dashboard_id', 'dashboards.id')
+    .select(['dashboards.id', 'dashboard_widgets.id as widget_id'])
+    .where('dashboards.name', '=', DEMO_DASHBOARD_NAME)
+    .execute();
+  return {
+    gateways,
+    points: Number(points.n),
+    dashboards: new Set(dashboards.map((row) => row.id)).size,
+    widgets: dashboards.filter((row) => row.widget_id !== null).length,
+  };
 }
 
 async function waitFor<T>(
@@ -83,11 +95,14 @@ describe('the simulated demo plant', () => {
         (s) =>
           s.gateways.length === DEMO_PLANT_GATEWAYS &&
           s.points > 0 &&
+          s.widgets === DEMO_DASHBOARD_WIDGETS &&
           s.gateways.every((g) => g.last_seen_at !== null),
       );
       expect(state.gateways).toHaveLength(DEMO_PLANT_GATEWAYS);
       expect(state.gateways.every((g) => g.last_seen_at !== null)).toBe(true);
       expect(state.points).toBeGreaterThan(0);
+      expect(state.dashboards).toBe(1);
+      expect(state.widgets).toBe(DEMO_DASHBOARD_WIDGETS);
       firstPoints = state.points;
     } finally {
       await first.stop();
@@ -102,6 +117,7 @@ describe('the simulated demo plant', () => {
       // The same gateways, taken over with new tokens, not a second set.
       expect(state.gateways).toHaveLength(DEMO_PLANT_GATEWAYS);
       expect(state.points).toBeGreaterThan(firstPoints);
+      expect(state.dashboards).toBe(1);
     } finally {
       await second.stop();
     }

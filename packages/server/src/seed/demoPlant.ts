@@ -2,11 +2,13 @@
  * Demo mode's simulated plant: a few gateways in the demo's first project publish realistic readings
  * over HTTPS into this very server, so a newcomer sees live values, logs and online gateways at once.
  * It talks to the public API like any device would (the simulator library), never to the database.
- * The first start creates the gateways, sensors and mappings; later starts take them over again.
+ * The first start creates the gateways, sensors and mappings and a dashboard over them; later starts
+ * take the gateways over again (a dashboard the user deleted stays deleted).
  */
-import { resumeFleet, type SimulatedFleet, startSimulatedFleet } from '@ferrite/simulator';
+import { resumeFleet, type SimulatedFleet, signIn, startSimulatedFleet } from '@ferrite/simulator';
 import type { Logger } from 'pino';
 import { DEMO_ADMIN, DEMO_ORG, DEMO_PLANT_PROJECT } from './demo';
+import { createDemoDashboard } from './demoDashboard';
 
 /** How many gateways (each feeding one sensor) the plant has, and how often each reports. */
 export const DEMO_PLANT_GATEWAYS = 4;
@@ -41,6 +43,15 @@ export async function startDemoPlant(url: string, log: Logger): Promise<DemoPlan
     // A renamed project or a changed demo password is the user's choice, not a failure to start.
     log.warn({ err: error }, 'The simulated demo plant did not start');
     return null;
+  }
+  const sensorIds = fleet.provisioned?.gateways.flatMap((gateway) => gateway.sensor_id ?? []) ?? [];
+  if (sensorIds.length > 0) {
+    try {
+      const { api, orgId } = await signIn(url, account.email, account.password, account.org);
+      await createDemoDashboard(api, orgId, sensorIds);
+    } catch (error) {
+      log.warn({ err: error }, 'The demo dashboard could not be created');
+    }
   }
   log.info({ gateways: fleet.gateways.length, project: DEMO_PLANT_PROJECT }, 'Simulated demo plant running');
   return {

@@ -9,6 +9,8 @@
  */
 import {
   type Command,
+  type DashboardChangedEvent,
+  type DashboardShareEndedEvent,
   type GatewayLog,
   type GatewayStatusEvent,
   type Rollout,
@@ -32,6 +34,8 @@ export interface SocketEventPayloads {
   [SOCKET_EVENTS.gatewayCommand]: Command;
   [SOCKET_EVENTS.gatewayRollout]: Rollout;
   [SOCKET_EVENTS.sensorValues]: SensorValuesEvent;
+  [SOCKET_EVENTS.dashboardChanged]: DashboardChangedEvent;
+  [SOCKET_EVENTS.dashboardShareEnded]: DashboardShareEndedEvent;
 }
 export type SocketEvent = keyof SocketEventPayloads;
 export type SocketHandlers = { [E in SocketEvent]?: (payload: SocketEventPayloads[E]) => void };
@@ -162,11 +166,22 @@ function joinRoom(room: SocketRoom, onStatus: (status: RoomStatus) => void): () 
 
 type WithSession = { session: SessionState };
 
+/** How a view outside a session connects (the shared dashboard view, with its link's share token). */
+export interface SocketRoomOptions {
+  /** Connect with this token instead of the session's access token; null or '' waits for one. */
+  token?: string | null;
+}
+
 /**
  * Joins `room` while the component is mounted (null: none) and calls the handlers on its events;
- * answers the room's status, `live` once the server confirmed the subscription.
+ * answers the room's status, `live` once the server confirmed the subscription. With `options.token`
+ * the connection is that token's own (a shared link's viewer has no session).
  */
-export function useSocketRoom(room: SocketRoom | null, handlers: SocketHandlers): RoomStatus {
+export function useSocketRoom(
+  room: SocketRoom | null,
+  handlers: SocketHandlers,
+  options?: SocketRoomOptions,
+): RoomStatus {
   const store = useStore<WithSession>();
   const [status, setRoomStatus] = useState<RoomStatus>('idle');
   const latest = useRef(handlers);
@@ -177,16 +192,20 @@ export function useSocketRoom(room: SocketRoom | null, handlers: SocketHandlers)
   // Which events to listen to is fixed per room: a handler changing between renders is read from the ref.
   const events = Object.keys(handlers).sort().join(',');
 
+  const ownToken = options?.token;
+  const usesOwnToken = options !== undefined && 'token' in options;
+
   useEffect(() => {
     const joined = roomRef.current;
     const { session } = store.getState();
-    if (!name || !joined || !selectAuthToken(store.getState())) {
+    const token = usesOwnToken ? ownToken : selectAuthToken(store.getState());
+    if (!name || !joined || !token) {
       setRoomStatus('idle');
       return;
     }
-    const connection = ensureSocket(`${session.userId}:${session.orgId}`, () =>
-      selectAuthToken(store.getState()),
-    );
+    const connection = usesOwnToken
+      ? ensureSocket(`token:${token}`, () => token)
+      : ensureSocket(`${session.userId}:${session.orgId}`, () => selectAuthToken(store.getState()));
     const offs = (events ? events.split(',') : []).map((event) => {
       const listener = (payload: unknown) => {
         const handler = latest.current[event as SocketEvent] as ((value: unknown) => void) | undefined;
@@ -200,7 +219,7 @@ export function useSocketRoom(room: SocketRoom | null, handlers: SocketHandlers)
       for (const off of offs) off();
       leave();
     };
-  }, [name, events, store]);
+  }, [name, events, store, usesOwnToken, ownToken]);
 
   return status;
 }

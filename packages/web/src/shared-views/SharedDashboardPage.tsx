@@ -1,32 +1,17 @@
-/** /dashboards/{uuid}: the public dashboard view; its panels arrive with the Dashboards app. */
-import { Badge, Code, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+/**
+ * /dashboards/{uuid}: the public dashboard view. Its code (widgets, charts, the grid) is a lazy chunk,
+ * so the sign-in screens ship without it.
+ */
 import { useParams } from 'react-router';
-import { PublicViewLayout } from './PublicViewLayout';
+import { lazyWithTimeout } from '../app/chunks';
 
-/** Placeholder for a shared dashboard. */
+const SharedDashboardView = lazyWithTimeout(
+  () => import('./sharedDashboard/SharedDashboardView'),
+  'sharedDashboard',
+);
+
+/** The route element. */
 export function SharedDashboardPage() {
   const { uuid = '' } = useParams();
-  return (
-    <PublicViewLayout>
-      <Paper withBorder p={48} shadow="xs">
-        <Stack align="center" ta="center" gap="md">
-          <ThemeIcon size={72} radius="xl" variant="light">
-            <IconLayoutDashboard size={38} />
-          </ThemeIcon>
-          <Badge variant="light" color="gray">
-            Shared dashboard
-          </Badge>
-          <Title order={1} fz={28}>
-            This dashboard opens here soon
-          </Title>
-          <Text c="dimmed" maw={480}>
-            The shared dashboard view arrives with the Dashboards app. Its owner shared this link with you;
-            keep it to come back later.
-          </Text>
-          <Code>{uuid}</Code>
-        </Stack>
-      </Paper>
-    </PublicViewLayout>
-  );
+  return <SharedDashboardView key={uuid} uuid={uuid} />;
 }

@@ -15,6 +15,7 @@ import { ingestHttpRoutes } from '../../ingest/transports/http';
 import { authRoutes } from '../../modules/auth/routes';
 import { brandRoutes } from '../../modules/brand/routes';
 import { clientConfigRoutes } from '../../modules/clientConfig/routes';
+import { dashboardsRoutes } from '../../modules/dashboards/routes';
 import { entityManagerRoutes } from '../../modules/entityManager/routes';
 import { healthRoutes } from '../../modules/health/routes';
 import { invitationRoutes } from '../../modules/invitations/routes';
@@ -55,6 +56,7 @@ const API_MODULES = [
   entityManagerRoutes,
   telemetryRoutes,
   iotManagerRoutes,
+  dashboardsRoutes,
   ingestHttpRoutes,
 ];
 

@@ -34,13 +34,17 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Resolves an access token to a live session of an active member; null when anything is off. */
+/**
+ * Resolves an access token (or, for the realtime socket, a `socket` token from POST fetch_token) to a
+ * live session of an active member; null when anything is off.
+ */
 export async function resolveAccessToken(
   db: Db,
   jwt: JwtService,
   token: string,
+  purpose: 'access' | 'socket' = 'access',
 ): Promise<AuthContext | null> {
-  const claims = await jwt.verify(token, 'access');
+  const claims = await jwt.verify(token, purpose);
   if (!claims || typeof claims.sid !== 'string') return null;
   const row = await db
     .selectFrom('auth_sessions as s')

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedVictimDashboard } from '../../modules/dashboards/victimFixtures';
 import { seedVictimGateway } from '../../modules/iotManager/victimFixtures';
 import { TelemetryWriter } from '../../telemetry/writer';
 import { bearer, signInToOrg } from '../../testing/session';
@@ -65,6 +66,7 @@ beforeAll(async () => {
     { orgId: victimOrgId, sensorId, paramKey: 'temperature', ts: new Date(Date.now() - 60_000), value: 20 },
   ]);
   await seedVictimGateway(db, victimOrgId);
+  await seedVictimDashboard(db, victimOrgId);
 });
 afterAll(() => platform.close());
 
@@ -90,6 +92,15 @@ async function victimFootprint(): Promise<Record<string, number>> {
     'gateway_commands',
     'firmware',
     'firmware_rollouts',
+    'dashboards',
+    'dashboard_panels',
+    'dashboard_subpanels',
+    'dashboard_widgets',
+    'dashboard_command_widgets',
+    'dashboard_exports',
+    'dashboard_shares',
+    'dashboard_opens',
+    'dashboard_share_failures',
   ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {

@@ -1,7 +1,14 @@
 /** Signed JWTs for access tokens and other short-lived grants, each with its own purpose claim. */
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-export type TokenPurpose = 'access' | 'org-step' | 'report-share';
+export type TokenPurpose =
+  | 'access'
+  | 'org-step'
+  | 'report-share'
+  | 'dashboard-share'
+  // Opens the shared view of one dashboard report while Chromium draws it (modules/dashboards/reports).
+  | 'dashboard-render'
+  | 'socket';
 
 export interface TokenClaims {
   sub: string;

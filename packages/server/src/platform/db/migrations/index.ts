@@ -5,6 +5,9 @@ import * as peopleAndPermissions from './0002_people_and_permissions';
 import * as entities from './0003_entities';
 import * as telemetry from './0004_telemetry';
 import * as gateways from './0005_gateways';
+import * as telemetryFillfactor from './0006_telemetry_fillfactor';
+import * as dashboards from './0007_dashboards';
+import * as dashboardReports from './0008_dashboard_reports';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -12,4 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0003_entities': entities,
   '0004_telemetry': telemetry,
   '0005_gateways': gateways,
+  '0006_telemetry_fillfactor': telemetryFillfactor,
+  '0007_dashboards': dashboards,
+  '0008_dashboard_reports': dashboardReports,
 };

@@ -1,0 +1,233 @@
+/** Panel and subpanel use cases; a panel write can also move every child in its grid at once. */
+import {
+  DEFAULT_SUBPANEL_PLACEMENT,
+  type FieldError,
+  type LayoutItem,
+  type Panel,
+  type PanelDetail,
+  type panelBodySchema,
+  type Subpanel,
+  type subpanelBodySchema,
+} from '@ferrite/contracts';
+import type { z } from 'zod';
+import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
+import { DashboardRepository } from '../dashboards/repository';
+import { mustFindDashboard, mustFindPanel, mustFindSubpanel } from '../load';
+import { type Actor, activityBase, announceChange, assertUsable, type DB, inTransaction } from '../shared';
+import { panelDetail } from './detail';
+import { presentPanel, presentSubpanel, storedLayout } from './presenter';
+import { PanelRepository } from './repository';
+
+export type PanelInput = z.output<typeof panelBodySchema>;
+export type SubpanelInput = z.output<typeof subpanelBodySchema>;
+
+/** Moves the panel's children to the given grid items (422 for an id that is not a child of the panel). */
+async function applyLayout(
+  repo: PanelRepository,
+  orgId: string,
+  panelId: string,
+  items: readonly LayoutItem[],
+) {
+  const children = await repo.childrenOf(orgId, panelId);
+  const errors: FieldError[] = [];
+  items.forEach((item, index) => {
+    if (!children.has(item.i)) {
+      errors.push({ path: `body.layout.${index}.i`, message: 'Not a subpanel or widget of this panel' });
+    }
+  });
+  assertUsable(errors);
+  for (const item of items) {
+    const table = children.get(item.i);
+    if (table) await repo.setLayout(table, orgId, item.i, item);
+  }
+}
+
+/** A dashboard's panels and the subpanels in them. */
+export class PanelService {
+  constructor(
+    private readonly db: DB,
+    private readonly realtime: RealtimeHub,
+  ) {}
+
+  /** A dashboard's panels in order. */
+  async list(orgId: string, dashboardId: string): Promise<{ panels: Panel[] }> {
+    await mustFindDashboard(this.db, orgId, dashboardId);
+    return { panels: (await new PanelRepository(this.db).panelsOf(orgId, dashboardId)).map(presentPanel) };
+  }
+
+  /** One panel with everything in it. */
+  async get(orgId: string, dashboardId: string, id: string): Promise<PanelDetail> {
+    return panelDetail(this.db, orgId, await mustFindPanel(this.db, orgId, id, dashboardId));
+  }
+
+  /** Adds a panel (after the last one unless an order is given). */
+  async create(actor: Actor, dashboardId: string, body: PanelInput): Promise<PanelDetail> {
+    const detail = await inTransaction(this.db, async (trx) => {
+      const dashboard = await mustFindDashboard(trx, actor.orgId, dashboardId);
+      const repo = new PanelRepository(trx);
+      const position = body.order ?? (await repo.nextPanelPosition(actor.orgId, dashboardId));
+      const id = await repo.insertPanel(actor.orgId, dashboardId, body.name, position);
+      if (body.layout?.length) await applyLayout(repo, actor.orgId, id, body.layout);
+      await new DashboardRepository(trx).touch(actor.orgId, dashboardId);
+      const after = await panelDetail(trx, actor.orgId, await mustFindPanel(trx, actor.orgId, id));
+      await repo.recordActivity({
+        ...activityBase(actor, 'dashboard_panel', id),
+        action: 'created',
+        summary: `Added panel "${body.name}" to dashboard "${dashboard.name}"`,
+        after: presentPanel(await mustFindPanel(trx, actor.orgId, id)),
+      });
+      return after;
+    });
+    await this.announce(actor.orgId, dashboardId, 'panel', detail.id, 'created');
+    return detail;
+  }
+
+  /** Renames or reorders a panel, and moves its children when a layout is given. */
+  async update(actor: Actor, dashboardId: string, id: string, body: PanelInput): Promise<PanelDetail> {
+    const detail = await inTransaction(this.db, async (trx) => {
+      const repo = new PanelRepository(trx);
+      const before = await mustFindPanel(trx, actor.orgId, id, dashboardId);
+      await repo.updatePanel(actor.orgId, id, { name: body.name, position: body.order ?? before.position });
+      if (body.layout?.length) await applyLayout(repo, actor.orgId, id, body.layout);
+      await new DashboardRepository(trx).touch(actor.orgId, dashboardId);
+      const after = await mustFindPanel(trx, actor.orgId, id);
+      await repo.recordActivity({
+        ...activityBase(actor, 'dashboard_panel', id),
+        action: 'updated',
+        summary: `Updated panel "${after.name}"`,
+        before: presentPanel(before),
+        after: presentPanel(after),
+      });
+      return panelDetail(trx, actor.orgId, after);
+    });
+    await this.announce(actor.orgId, dashboardId, 'panel', id, 'updated');
+    return detail;
+  }
+
+  /** Deletes a panel with everything in it. */
+  async delete(actor: Actor, dashboardId: string, id: string): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const repo = new PanelRepository(trx);
+      const before = await mustFindPanel(trx, actor.orgId, id, dashboardId);
+      await repo.deletePanel(actor.orgId, id);
+      await new DashboardRepository(trx).touch(actor.orgId, dashboardId);
+      await repo.recordActivity({
+        ...activityBase(actor, 'dashboard_panel', id),
+        action: 'deleted',
+        summary: `Deleted panel "${before.name}"`,
+        before: presentPanel(before),
+      });
+    });
+    await this.announce(actor.orgId, dashboardId, 'panel', id, 'deleted');
+  }
+
+  /** A panel's subpanels in order. */
+  async listSubpanels(
+    orgId: string,
+    dashboardId: string,
+    panelId: string,
+  ): Promise<{ subpanels: Subpanel[] }> {
+    await mustFindPanel(this.db, orgId, panelId, dashboardId);
+    return {
+      subpanels: (await new PanelRepository(this.db).subpanelsOf(orgId, [panelId])).map(presentSubpanel),
+    };
+  }
+
+  /** One subpanel. */
+  async getSubpanel(orgId: string, dashboardId: string, panelId: string, id: string): Promise<Subpanel> {
+    await mustFindPanel(this.db, orgId, panelId, dashboardId);
+    return presentSubpanel(await mustFindSubpanel(this.db, orgId, panelId, id));
+  }
+
+  /** Adds a subpanel to a panel's grid. */
+  async createSubpanel(
+    actor: Actor,
+    dashboardId: string,
+    panelId: string,
+    body: SubpanelInput,
+  ): Promise<Subpanel> {
+    const subpanel = await inTransaction(this.db, async (trx) => {
+      const panel = await mustFindPanel(trx, actor.orgId, panelId, dashboardId);
+      const repo = new PanelRepository(trx);
+      const id = await repo.insertSubpanel({
+        orgId: actor.orgId,
+        dashboardId,
+        panelId,
+        name: body.name,
+        position: body.order ?? (await repo.nextSubpanelPosition(actor.orgId, panelId)),
+        layout: storedLayout(body.layout, DEFAULT_SUBPANEL_PLACEMENT),
+      });
+      await new DashboardRepository(trx).touch(actor.orgId, dashboardId);
+      const after = presentSubpanel(await mustFindSubpanel(trx, actor.orgId, panelId, id));
+      await repo.recordActivity({
+        ...activityBase(actor, 'dashboard_subpanel', id),
+        action: 'created',
+        summary: `Added subpanel "${body.name}" to panel "${panel.name}"`,
+        after,
+      });
+      return after;
+    });
+    await this.announce(actor.orgId, dashboardId, 'subpanel', subpanel.id, 'created');
+    return subpanel;
+  }
+
+  /** Renames, reorders or moves a subpanel. */
+  async updateSubpanel(
+    actor: Actor,
+    dashboardId: string,
+    panelId: string,
+    id: string,
+    body: SubpanelInput,
+  ): Promise<Subpanel> {
+    const subpanel = await inTransaction(this.db, async (trx) => {
+      await mustFindPanel(trx, actor.orgId, panelId, dashboardId);
+      const repo = new PanelRepository(trx);
+      const before = await mustFindSubpanel(trx, actor.orgId, panelId, id);
+      await repo.updateSubpanel(actor.orgId, id, {
+        name: body.name,
+        position: body.order ?? before.position,
+        layout: storedLayout(body.layout, before.layout),
+      });
+      await new DashboardRepository(trx).touch(actor.orgId, dashboardId);
+      const after = presentSubpanel(await mustFindSubpanel(trx, actor.orgId, panelId, id));
+      await repo.recordActivity({
+        ...activityBase(actor, 'dashboard_subpanel', id),
+        action: 'updated',
+        summary: `Updated subpanel "${after.name}"`,
+        before: presentSubpanel(before),
+        after,
+      });
+      return after;
+    });
+    await this.announce(actor.orgId, dashboardId, 'subpanel', id, 'updated');
+    return subpanel;
+  }
+
+  /** Deletes a subpanel and the widgets in it. */
+  async deleteSubpanel(actor: Actor, dashboardId: string, panelId: string, id: string): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      await mustFindPanel(trx, actor.orgId, panelId, dashboardId);
+      const repo = new PanelRepository(trx);
+      const before = await mustFindSubpanel(trx, actor.orgId, panelId, id);
+      await repo.deleteSubpanel(actor.orgId, id);
+      await new DashboardRepository(trx).touch(actor.orgId, dashboardId);
+      await repo.recordActivity({
+        ...activityBase(actor, 'dashboard_subpanel', id),
+        action: 'deleted',
+        summary: `Deleted subpanel "${before.name}"`,
+        before: presentSubpanel(before),
+      });
+    });
+    await this.announce(actor.orgId, dashboardId, 'subpanel', id, 'deleted');
+  }
+
+  private announce(
+    orgId: string,
+    dashboardId: string,
+    entity: 'panel' | 'subpanel',
+    id: string,
+    action: 'created' | 'updated' | 'deleted',
+  ): Promise<void> {
+    return announceChange(this.db, this.realtime, orgId, { dashboard_id: dashboardId, entity, id, action });
+  }
+}

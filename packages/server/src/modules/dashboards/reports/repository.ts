@@ -1,0 +1,124 @@
+/** SQL for dashboard reports (dashboard_reports): reserving one under the throttle, finishing it, finding it. */
+import { DASHBOARD_REPORT_MESSAGES, DASHBOARD_REPORTS_PER_MINUTE } from '@ferrite/contracts';
+import { sql } from 'kysely';
+import { type DB, problems } from '../shared';
+
+const WINDOW_MS = 60_000;
+
+/** What a new report row holds before it is drawn. */
+interface ReportReservation {
+  orgId: string;
+  dashboardId: string;
+  panelId: string;
+  source: 'member' | 'link';
+  linkId: string | null;
+  format: 'pdf' | 'png';
+  recipients: string[];
+  createdBy: string | null;
+}
+
+/** Data access for dashboard reports. */
+export class ReportRepository {
+  constructor(readonly db: DB) {}
+
+  /**
+   * Inserts a report in state 'rendering', unless the organization already made its reports for this
+   * minute (429 with retry-after). The organization's row is locked for the count and the insert, so
+   * concurrent calls, on any node, never pass the limit together.
+   */
+  async reserve(values: ReportReservation): Promise<{ id: string; createdAt: Date }> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('orgs').select('id').where('id', '=', values.orgId).forUpdate().execute();
+      const since = new Date(Date.now() - WINDOW_MS);
+      const recent = await trx
+        .selectFrom('dashboard_reports')
+        .select('created_at')
+        .where('org_id', '=', values.orgId)
+        .where('created_at', '>', since)
+        .orderBy('created_at')
+        .execute();
+      if (recent.length >= DASHBOARD_REPORTS_PER_MINUTE) {
+        const oldest = new Date(recent[0]?.created_at ?? Date.now()).getTime();
+        const retryAfter = Math.max(1, Math.ceil((oldest + WINDOW_MS - Date.now()) / 1000));
+        throw problems.tooManyRequests(DASHBOARD_REPORT_MESSAGES.tooMany, retryAfter);
+      }
+      const row = await trx
+        .insertInto('dashboard_reports')
+        .values({
+          org_id: values.orgId,
+          dashboard_id: values.dashboardId,
+          panel_id: values.panelId,
+          source: values.source,
+          link_id: values.linkId,
+          format: values.format,
+          recipients: JSON.stringify(values.recipients),
+          created_by: values.createdBy,
+        })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow();
+      return { id: row.id, createdAt: new Date(row.created_at) };
+    });
+  }
+
+  /** Records the stored file; from here on the report's render token opens nothing. */
+  async markReady(
+    orgId: string,
+    id: string,
+    file: { blobKey: string; size: number; sha256: string },
+  ): Promise<void> {
+    await this.db
+      .updateTable('dashboard_reports')
+      .set({
+        status: 'ready',
+        blob_key: file.blobKey,
+        size: file.size,
+        sha256: file.sha256,
+        finished_at: sql<Date>`now()`,
+      })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .returning('id')
+      .execute();
+  }
+
+  /** Records that drawing failed (the row still counts towards the throttle). */
+  async markFailed(orgId: string, id: string): Promise<void> {
+    await this.db
+      .updateTable('dashboard_reports')
+      .set({ status: 'failed', finished_at: sql<Date>`now()` })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .returning('id')
+      .execute();
+  }
+
+  /** A report while it renders, whatever its organization: the render token knows only its id. */
+  findRendering(id: string) {
+    return this.db
+      .selectFrom('dashboard_reports')
+      .select(['id', 'org_id', 'dashboard_id', 'source', 'link_id', 'created_at'])
+      .where('id', '=', id)
+      .where('status', '=', 'rendering')
+      .executeTakeFirst();
+  }
+
+  /** A finished report and its dashboard's name, for the signed download (the link is the authorization). */
+  findForDownload(id: string) {
+    return this.db
+      .selectFrom('dashboard_reports as r')
+      .innerJoin('dashboards as d', 'd.id', 'r.dashboard_id')
+      .leftJoin('dashboard_panels as p', 'p.id', 'r.panel_id')
+      .select([
+        'r.id',
+        'r.format',
+        'r.blob_key',
+        'r.size',
+        'r.created_at',
+        'd.name as dashboard_name',
+        'p.name as panel_name',
+      ])
+      .where('r.id', '=', id)
+      .where('r.status', '=', 'ready')
+      .executeTakeFirst();
+  }
+}

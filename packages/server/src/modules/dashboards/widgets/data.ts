@@ -1,0 +1,134 @@
+/**
+ * A widget's data: the spec §3 read query (aggregate_func, from_date, to_date, group_interval,
+ * group_interval_type, type, last) over each sensor parameter the widget reads, answered by the
+ * telemetry query (rollups where they are exact). Members and link holders read through this.
+ */
+import {
+  TELEMETRY_MAX_POINTS,
+  type WidgetDataQuery,
+  type WidgetInstance,
+  type WidgetInstanceDataResponse,
+  type WidgetSeriesData,
+} from '@ferrite/contracts';
+import { bucketCount, queryTelemetry, type TelemetryQuery } from '../../../telemetry/query';
+import { effectiveOf } from '../../entityManager/types/effective';
+import { TypeRepository } from '../../entityManager/types/repository';
+import { type DB, problems } from '../shared';
+
+/** The query fields resolved: the request's, else the widget's defaults; the window ends now. */
+export function effectiveQuery(instance: WidgetInstance, q: WidgetDataQuery, now: Date = new Date()) {
+  const defaults = instance.query;
+  const namesWindow = q.from_date !== undefined || q.to_date !== undefined || q.type !== undefined;
+  const last = q.last ?? (namesWindow ? null : defaults.last);
+  const to = q.to_date ? new Date(q.to_date) : now;
+  const from = q.from_date ? new Date(q.from_date) : new Date(to.getTime() - defaults.range_seconds * 1000);
+  return {
+    aggregate_func: q.aggregate_func ?? defaults.aggregate_func,
+    from,
+    to,
+    group_interval: q.group_interval ?? defaults.group_interval,
+    group_interval_type: q.group_interval_type ?? defaults.group_interval_type,
+    type: q.type ?? (last === null ? defaults.type : 'raw'),
+    last,
+  };
+}
+
+/** Names and units of the sensors a widget reads (sensors of another organization are not found). */
+async function sensorLabels(db: DB, orgId: string, sensorIds: readonly string[]) {
+  const labels = new Map<string, { name: string; units: Map<string, string> }>();
+  if (sensorIds.length === 0) return labels;
+  const sensors = await db
+    .selectFrom('entities')
+    .select(['id', 'name', 'type_id'])
+    .where('org_id', '=', orgId)
+    .where('kind', '=', 'sensor')
+    .where('id', 'in', sensorIds)
+    .execute();
+  const types = await new TypeRepository(db).withAncestors(
+    orgId,
+    sensors.map((sensor) => sensor.type_id),
+  );
+  for (const sensor of sensors) {
+    const parameters = effectiveOf(sensor.type_id, types).parameters;
+    labels.set(sensor.id, { name: sensor.name, units: new Map(parameters.map((p) => [p.key, p.unit])) });
+  }
+  return labels;
+}
+
+/** Answers the widget's series for the query (400 when the window is empty or holds too many buckets). */
+export async function widgetData(
+  db: DB,
+  orgId: string,
+  instance: WidgetInstance,
+  request: WidgetDataQuery,
+): Promise<WidgetInstanceDataResponse> {
+  const q = effectiveQuery(instance, request);
+  if (q.last === null && q.from >= q.to) {
+    throw problems.badRequest('The window is empty', [
+      {
+        path: request.to_date ? 'query.from_date' : 'query.to_date',
+        message: 'from_date must be before to_date',
+      },
+    ]);
+  }
+  if (
+    q.last === null &&
+    q.type === 'aggregate' &&
+    bucketCount(q.from, q.to, q.group_interval_type, q.group_interval) > TELEMETRY_MAX_POINTS
+  ) {
+    throw problems.badRequest('Too many buckets', [
+      {
+        path: 'query.group_interval',
+        message: `The window holds more than ${TELEMETRY_MAX_POINTS} buckets; widen the interval`,
+      },
+    ]);
+  }
+  const telemetryQuery: TelemetryQuery = {
+    aggregateFunc: q.aggregate_func,
+    from: q.from,
+    to: q.to,
+    groupInterval: q.group_interval,
+    groupIntervalType: q.group_interval_type,
+    type: q.type,
+    ...(q.last === null ? {} : { last: q.last }),
+  };
+  const labels = await sensorLabels(db, orgId, [
+    ...new Set(instance.bindings.map((binding) => binding.sensor_id)),
+  ]);
+  const series: WidgetSeriesData[] = [];
+  for (const binding of instance.bindings) {
+    const label = labels.get(binding.sensor_id);
+    // A sensor deleted since (or never of this organization) reads as an empty series, not an error.
+    const points = label
+      ? (
+          await queryTelemetry(
+            db,
+            orgId,
+            { sensorId: binding.sensor_id, paramKey: binding.param_key },
+            telemetryQuery,
+          )
+        ).points
+      : [];
+    series.push({
+      key: `${binding.sensor_id}:${binding.param_key}`,
+      sensor_id: binding.sensor_id,
+      param_key: binding.param_key,
+      sensor_name: label?.name ?? null,
+      unit: label?.units.get(binding.param_key) ?? null,
+      points: points.map((point) => ({ ts: point.ts.toISOString(), value: point.value })),
+    });
+  }
+  return {
+    widget_instance: instance,
+    query: {
+      aggregate_func: q.aggregate_func,
+      from_date: q.from.toISOString(),
+      to_date: q.to.toISOString(),
+      group_interval: q.group_interval,
+      group_interval_type: q.group_interval_type,
+      type: q.type,
+      last: q.last,
+    },
+    series,
+  };
+}

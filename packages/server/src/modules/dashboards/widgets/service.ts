@@ -1,0 +1,263 @@
+/**
+ * Widget instance use cases: a catalogue variant placed in a panel. Its config is checked against the
+ * catalogue's schema over the variant's defaults, and every sensor parameter its series name must be a
+ * sensor of the organization with that parameter.
+ */
+import {
+  DEFAULT_WIDGET_PLACEMENT,
+  type FieldError,
+  findWidgetVariant,
+  isCommandWidgetKind,
+  resolveWidgetConfig,
+  type WidgetBinding,
+  type WidgetDataQuery,
+  type WidgetInstance,
+  type WidgetInstanceDataResponse,
+  type WidgetVariant,
+  type widgetInstanceBodySchema,
+} from '@ferrite/contracts';
+import { ZodError, type z } from 'zod';
+import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
+import { effectiveOf } from '../../entityManager/types/effective';
+import { TypeRepository } from '../../entityManager/types/repository';
+import { DashboardRepository } from '../dashboards/repository';
+import { mustFindPanel } from '../load';
+import { storedLayout } from '../panels/presenter';
+import type { PanelRow } from '../panels/repository';
+import {
+  type Actor,
+  activityBase,
+  announceChange,
+  assertUsable,
+  type DB,
+  HttpProblem,
+  inTransaction,
+  invalidFields,
+  problems,
+} from '../shared';
+import { widgetData } from './data';
+import { bindingsOf, presentWidget } from './presenter';
+import { WidgetRepository, type WidgetRow } from './repository';
+
+export type WidgetInput = z.output<typeof widgetInstanceBodySchema>;
+
+/** The catalogue variant of the path, or 404; command kinds live under command_widgets (422). */
+export function mustFindVariant(widgetId: string): WidgetVariant {
+  const variant = findWidgetVariant(widgetId);
+  if (!variant) throw problems.notFound('Widget');
+  if (isCommandWidgetKind(variant.kind)) {
+    throw new HttpProblem(
+      422,
+      'Invalid request',
+      'Buttons, switches, sliders and set-points are command widgets: add them under /panels/{panelId}/command_widgets',
+      [{ path: 'params.widgetId', message: 'A command widget kind' }],
+    );
+  }
+  return variant;
+}
+
+/** The variant's defaults under the body's settings (400 naming each bad field). */
+function checkedConfig(variant: WidgetVariant, config: Record<string, unknown>) {
+  try {
+    return resolveWidgetConfig(variant, config);
+  } catch (error) {
+    if (!(error instanceof ZodError)) throw error;
+    throw invalidFields(
+      error.issues.map((issue) => ({
+        path: ['body', 'config', ...issue.path.map(String)].join('.'),
+        message: issue.message,
+      })),
+    );
+  }
+}
+
+/** 422 for a series naming a sensor that is not the organization's, or a parameter it does not have. */
+async function assertBindingsUsable(db: DB, orgId: string, config: ReturnType<typeof checkedConfig>) {
+  const wanted = config.series
+    .map((series, index) => ({ series, index }))
+    .filter(({ series }) => series.sensor_id && series.param_key);
+  if (wanted.length === 0) return;
+  const sensors = await db
+    .selectFrom('entities')
+    .select(['id', 'name', 'type_id'])
+    .where('org_id', '=', orgId)
+    .where('kind', '=', 'sensor')
+    .where('id', 'in', [...new Set(wanted.map(({ series }) => series.sensor_id as string))])
+    .execute();
+  const types = await new TypeRepository(db).withAncestors(
+    orgId,
+    sensors.map((s) => s.type_id),
+  );
+  const byId = new Map(sensors.map((s) => [s.id, s]));
+  const errors: FieldError[] = [];
+  for (const { series, index } of wanted) {
+    const sensor = byId.get(series.sensor_id as string);
+    if (!sensor) {
+      errors.push({ path: `body.config.series.${index}.sensor_id`, message: 'No sensor with this id' });
+      continue;
+    }
+    const keys = effectiveOf(sensor.type_id, types).parameters.map((p) => p.key);
+    if (!keys.includes(series.param_key as string)) {
+      errors.push({
+        path: `body.config.series.${index}.param_key`,
+        message: `"${sensor.name}" has no parameter "${series.param_key}"`,
+      });
+    }
+  }
+  assertUsable(errors);
+}
+
+/** 422 unless the subpanel is one of the panel's. */
+async function assertSubpanel(db: DB, orgId: string, panel: PanelRow, subpanelId: string | null) {
+  if (!subpanelId) return;
+  const row = await db
+    .selectFrom('dashboard_subpanels')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('panel_id', '=', panel.id)
+    .where('id', '=', subpanelId)
+    .executeTakeFirst();
+  if (!row) assertUsable([{ path: 'body.subpanel_id', message: 'No subpanel with this id in this panel' }]);
+}
+
+/** A panel's widget instances. */
+export class WidgetService {
+  constructor(
+    private readonly db: DB,
+    private readonly realtime: RealtimeHub,
+  ) {}
+
+  /** The panel's instances of one variant. */
+  async list(
+    orgId: string,
+    panelId: string,
+    widgetId: string,
+  ): Promise<{ widget_instances: WidgetInstance[] }> {
+    await mustFindPanel(this.db, orgId, panelId);
+    const rows = await new WidgetRepository(this.db).ofPanels(orgId, [panelId], widgetId);
+    return { widget_instances: rows.map(presentWidget) };
+  }
+
+  /** One instance with its data for the read query. */
+  async read(
+    orgId: string,
+    panelId: string,
+    widgetId: string,
+    id: string,
+    query: WidgetDataQuery,
+  ): Promise<WidgetInstanceDataResponse> {
+    const row = await this.mustFind(this.db, orgId, panelId, widgetId, id);
+    return widgetData(this.db, orgId, presentWidget(row), query);
+  }
+
+  /** Places a variant in the panel. */
+  async create(actor: Actor, panelId: string, widgetId: string, body: WidgetInput): Promise<WidgetInstance> {
+    const variant = mustFindVariant(widgetId);
+    const config = checkedConfig(variant, body.config);
+    const widget = await inTransaction(this.db, async (trx) => {
+      const panel = await mustFindPanel(trx, actor.orgId, panelId);
+      await assertSubpanel(trx, actor.orgId, panel, body.subpanel_id);
+      await assertBindingsUsable(trx, actor.orgId, config);
+      const repo = new WidgetRepository(trx);
+      const id = await repo.insert(
+        actor.orgId,
+        { dashboardId: panel.dashboard_id, panelId, createdBy: actor.userId },
+        values(widgetId, body, bindingsOf(config), storedLayout(body.layout, DEFAULT_WIDGET_PLACEMENT)),
+      );
+      await new DashboardRepository(trx).touch(actor.orgId, panel.dashboard_id);
+      const after = presentWidget((await repo.findById(actor.orgId, id)) as WidgetRow);
+      await repo.recordActivity({
+        ...activityBase(actor, 'widget_instance', id),
+        action: 'created',
+        summary: `Added ${variant.name} widget "${after.title}" to panel "${panel.name}"`,
+        after,
+      });
+      return after;
+    });
+    await this.announce(actor.orgId, widget, 'created');
+    return widget;
+  }
+
+  /** Replaces an instance's settings, subpanel and position; the path's variant becomes its variant. */
+  async update(
+    actor: Actor,
+    panelId: string,
+    widgetId: string,
+    id: string,
+    body: WidgetInput,
+  ): Promise<WidgetInstance> {
+    const variant = mustFindVariant(widgetId);
+    const config = checkedConfig(variant, body.config);
+    const widget = await inTransaction(this.db, async (trx) => {
+      const panel = await mustFindPanel(trx, actor.orgId, panelId);
+      const repo = new WidgetRepository(trx);
+      const before = await repo.findById(actor.orgId, id);
+      if (!before || before.panel_id !== panelId) throw problems.notFound('Widget instance');
+      await assertSubpanel(trx, actor.orgId, panel, body.subpanel_id);
+      await assertBindingsUsable(trx, actor.orgId, config);
+      await repo.update(
+        actor.orgId,
+        id,
+        values(widgetId, body, bindingsOf(config), storedLayout(body.layout, before.layout)),
+      );
+      await new DashboardRepository(trx).touch(actor.orgId, panel.dashboard_id);
+      const after = presentWidget((await repo.findById(actor.orgId, id)) as WidgetRow);
+      await repo.recordActivity({
+        ...activityBase(actor, 'widget_instance', id),
+        action: 'updated',
+        summary: `Updated widget "${after.title}"`,
+        before: presentWidget(before),
+        after,
+      });
+      return after;
+    });
+    await this.announce(actor.orgId, widget, 'updated');
+    return widget;
+  }
+
+  /** Removes an instance from its panel. */
+  async delete(actor: Actor, panelId: string, widgetId: string, id: string): Promise<void> {
+    const before = await inTransaction(this.db, async (trx) => {
+      const row = await this.mustFind(trx, actor.orgId, panelId, widgetId, id);
+      const repo = new WidgetRepository(trx);
+      await repo.delete(actor.orgId, id);
+      await new DashboardRepository(trx).touch(actor.orgId, row.dashboard_id);
+      const presented = presentWidget(row);
+      await repo.recordActivity({
+        ...activityBase(actor, 'widget_instance', id),
+        action: 'deleted',
+        summary: `Deleted widget "${presented.title}"`,
+        before: presented,
+      });
+      return presented;
+    });
+    await this.announce(actor.orgId, before, 'deleted');
+  }
+
+  /** The instance of this panel and variant, or 404. */
+  private async mustFind(db: DB, orgId: string, panelId: string, widgetId: string, id: string) {
+    await mustFindPanel(db, orgId, panelId);
+    const row = await new WidgetRepository(db).findById(orgId, id);
+    if (!row || row.panel_id !== panelId || row.widget_id !== widgetId)
+      throw problems.notFound('Widget instance');
+    return row;
+  }
+
+  private announce(orgId: string, widget: WidgetInstance, action: 'created' | 'updated' | 'deleted') {
+    return announceChange(this.db, this.realtime, orgId, {
+      dashboard_id: widget.dashboard_id,
+      entity: 'widget_instance',
+      id: widget.id,
+      action,
+    });
+  }
+}
+
+function values(
+  widgetId: string,
+  body: WidgetInput,
+  bindings: WidgetBinding[],
+  layout: { x: number; y: number; w: number; h: number },
+) {
+  return { widgetId, subpanelId: body.subpanel_id, config: body.config, bindings, layout };
+}

@@ -1,0 +1,59 @@
+/**
+ * The dashboard view source of a member (canvas/viewContext.ts): widget data through the session's API
+ * client (GET …/widget_instances/{id} with the read query), commands sent after the renderer's
+ * confirmation, one LiveStore per open dashboard and a refresh counter.
+ */
+import type { CommandWidget, WidgetDataQuery, WidgetInstance } from '@ferrite/contracts';
+import { useCallback, useMemo, useState } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import { useSendCommandWidgetMutation, widgetsApi } from '../api/widgetsApi';
+import type { DashboardViewSource } from '../canvas/viewContext';
+import { LiveStore } from '../live/liveStore';
+
+export interface MemberSource extends DashboardViewSource {
+  /** Makes every widget read again. */
+  refresh: () => void;
+}
+
+/** The source of one open dashboard. */
+export function useMemberSource(orgId: string, dashboardId: string): MemberSource {
+  const dispatch = useAppDispatch();
+  const [sendCommandWidget] = useSendCommandWidgetMutation();
+  const [refreshKey, setRefreshKey] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new dashboard starts a new buffer.
+  const live = useMemo(() => new LiveStore({ perFrame: true }), [dashboardId]);
+
+  const readWidget = useCallback(
+    (instance: WidgetInstance, query: WidgetDataQuery) =>
+      dispatch(
+        widgetsApi.endpoints.getWidgetData.initiate(
+          { orgId, panelId: instance.panel_id, widgetId: instance.widget_id, id: instance.id, query },
+          { subscribe: false, forceRefetch: true },
+        ),
+      ).unwrap(),
+    [dispatch, orgId],
+  );
+
+  const sendCommand = useCallback(
+    async (widget: CommandWidget, value: unknown) => {
+      const body =
+        widget.kind === 'button'
+          ? { confirmed: true }
+          : { confirmed: true, value: typeof value === 'boolean' ? value : Number(value) };
+      const answer = await sendCommandWidget({
+        orgId,
+        panelId: widget.panel_id,
+        id: widget.id,
+        body,
+      }).unwrap();
+      return answer.command;
+    },
+    [orgId, sendCommandWidget],
+  );
+
+  const refresh = useCallback(() => setRefreshKey((key) => key + 1), []);
+  return useMemo(
+    () => ({ readWidget, live, refreshKey, sendCommand, orgId, refresh }),
+    [readWidget, live, refreshKey, sendCommand, orgId, refresh],
+  );
+}

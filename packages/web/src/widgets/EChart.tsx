@@ -1,0 +1,137 @@
+/**
+ * A small React host for one ECharts instance (instead of echarts-for-react, which works with ECharts 6
+ * and React 19 but pulls the whole ECharts build and hides the renderer choice): init per theme and
+ * renderer, setOption on change, resize on size change, dispose on unmount.
+ *
+ * Updates are light when they can be: an option of the drawing's shape (optionShape.ts: new data or
+ * values, nothing added or taken away) is merged into the drawing, which keeps its axes, tooltip and
+ * series views (and the user's zoom) instead of building them again; any other option replaces it.
+ * An option that comes less than UPDATE_ANIMATION_MS after the previous one is drawn without animation
+ * (the pace of the data decides, not the pace of drawing, which slows when the machine is busy): at live
+ * rates (10 values a second) a 300 ms transition would never finish, keep every chart repainting on
+ * every frame, and lag behind the value it shows. Updates are drawn in animation frames within a time
+ * budget shared by all charts (drawQueue.ts).
+ */
+import type { EChartsType } from 'echarts/core';
+import { useEffect, useRef } from 'react';
+import { cancelDraw, queueDraw } from './drawQueue';
+import { type EChartsOption, echarts } from './echarts';
+import { optionShape } from './optionShape';
+import { echartsThemeName } from './theme';
+import type { WidgetTheme } from './types';
+
+/** Updates closer together than this are drawn without transition animation. */
+export const UPDATE_ANIMATION_MS = 1_000;
+/**
+ * How long a drawing takes to come in when its option names no duration (ECharts' own default is a
+ * second): the time-series kinds already use 300 ms, and a dashboard of fifty widgets should show its
+ * values in one beat rather than sweep its gauges for a second.
+ */
+export const ENTRY_ANIMATION_MS = 300;
+
+/**
+ * An option, or a function building it: a live chart's option is then built only when it is drawn, not
+ * for every value that arrives while it waits for its turn (drawQueue.ts). Memoize the function: a new
+ * one is a new option.
+ */
+export type EChartOptionSource = EChartsOption | (() => EChartsOption);
+
+function resolveOption(source: EChartOptionSource): EChartsOption {
+  const option = typeof source === 'function' ? source() : source;
+  return option.animationDuration === undefined
+    ? { ...option, animationDuration: ENTRY_ANIMATION_MS }
+    : option;
+}
+
+interface EChartProps {
+  option: EChartOptionSource;
+  theme: WidgetTheme;
+  width: number;
+  height: number;
+  /** SVG draws crisper small charts and works without a canvas (tests, print); canvas is faster for many points. */
+  renderer?: 'canvas' | 'svg';
+  /** Accessible name of the drawing. */
+  label: string;
+  onChart?: (chart: EChartsType | null) => void;
+}
+
+/** One ECharts drawing of a fixed size. */
+export function EChart({ option, theme, width, height, renderer = 'canvas', label, onChart }: EChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<EChartsType | null>(null);
+  const onChartRef = useRef(onChart);
+  onChartRef.current = onChart;
+  const size = useRef({ width, height });
+  size.current = { width, height };
+  const optionRef = useRef(option);
+  optionRef.current = option;
+  /** What the drawing shows: the option (or its source) and that option's shape. */
+  const applied = useRef<{ option: EChartOptionSource; shape: string } | null>(null);
+  /** When the option last changed: the pace of the data, whatever the pace of drawing. */
+  const changedAt = useRef(Number.NEGATIVE_INFINITY);
+
+  useEffect(() => {
+    if (!host.current) return;
+    const instance = echarts.init(host.current, echartsThemeName(theme), {
+      renderer,
+      width: Math.max(1, size.current.width),
+      height: Math.max(1, size.current.height),
+    });
+    chart.current = instance;
+    // What tests and bench:dashboard wait for: `data-drawn` once ECharts has painted the chart,
+    // `data-settled` once its entry animation is over too (the picture shows the data as it is).
+    const hostElement = host.current;
+    delete hostElement.dataset.drawn;
+    delete hostElement.dataset.settled;
+    instance.on('rendered', () => {
+      if (!hostElement.dataset.drawn) hostElement.dataset.drawn = 'true';
+    });
+    instance.on('finished', () => {
+      if (!hostElement.dataset.settled) hostElement.dataset.settled = 'true';
+    });
+    const initial = resolveOption(optionRef.current);
+    instance.setOption(initial, { notMerge: true });
+    applied.current = { option: optionRef.current, shape: optionShape(initial) };
+    onChartRef.current?.(instance);
+    return () => {
+      onChartRef.current?.(null);
+      chart.current = null;
+      applied.current = null;
+      cancelDraw(instance);
+      instance.dispose();
+    };
+  }, [theme, renderer]);
+
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance || applied.current?.option === option) return;
+    const now = performance.now();
+    const quick = now - changedAt.current < UPDATE_ANIMATION_MS;
+    changedAt.current = now;
+    // Drawn in an animation frame within the charts' time budget (drawQueue.ts), the newest option only.
+    queueDraw(instance, () => {
+      const previous = applied.current;
+      if (instance.isDisposed() || previous?.option === option) return;
+      const next = resolveOption(option);
+      const shape = optionShape(next);
+      if (previous && previous.shape === shape) {
+        // `animation` is set either way, so a slow update after quick ones animates again.
+        instance.setOption({ ...next, animation: quick ? false : (next.animation ?? true) });
+      } else {
+        // Series, axes, marks or graphics came or went: a merge would keep the ones that went.
+        instance.setOption(next, { notMerge: true });
+      }
+      applied.current = { option, shape };
+    });
+  }, [option]);
+
+  useEffect(() => {
+    const instance = chart.current;
+    const next = { width: Math.max(1, width), height: Math.max(1, height) };
+    // On mount the drawing already has its size: a resize would lay out and paint it all again.
+    if (instance && (instance.getWidth() !== next.width || instance.getHeight() !== next.height))
+      instance.resize(next);
+  }, [width, height]);
+
+  return <div ref={host} role="img" aria-label={label} style={{ width, height }} data-echart />;
+}

@@ -1,0 +1,92 @@
+/** Line, area, bar, column, stacked and step charts over time. */
+import { AREA_FILL_OPACITY } from '@ferrite/contracts';
+import type { EChartsOption } from '../echarts';
+import type { ChartContext } from '../types';
+import {
+  axisTooltip,
+  dataZoom,
+  grid,
+  isCompact,
+  legend,
+  markLines,
+  thresholdBands,
+  timeAxis,
+  valueAxis,
+  withNoData,
+} from './common';
+
+type Look = 'line' | 'area' | 'bar' | 'column' | 'stacked' | 'step';
+
+/** Stacked series as a share of the stack per timestamp. */
+function toPercent(series: ChartContext['series']): Array<Array<[number, number]>> {
+  const totals = new Map<number, number>();
+  for (const s of series) for (const [ts, v] of s.points) totals.set(ts, (totals.get(ts) ?? 0) + Math.abs(v));
+  return series.map((s) =>
+    s.points.map(([ts, v]) => [ts, totals.get(ts) ? (Math.abs(v) / totals.get(ts)!) * 100 : 0]),
+  );
+}
+
+/** The option of a time-series look. */
+export function timeSeriesOption(ctx: ChartContext, look: Look): EChartsOption {
+  const { config, series } = ctx;
+  const stackedArea = look === 'stacked' && config.fill_area && !config.horizontal;
+  const asBars = look === 'bar' || look === 'column' || (look === 'stacked' && !stackedArea);
+  const horizontal = asBars && config.horizontal;
+  const filled = look === 'area' || config.fill_area;
+  const data = config.percent ? toPercent(series) : series.map((s) => s.points);
+  const unit = config.percent ? '%' : config.unit;
+  const hasRight = series.some((s) => s.axis === 'right');
+  const leg = legend(config, series.length, false, isCompact(ctx));
+  const values = [
+    valueAxis(config, unit),
+    ...(hasRight
+      ? [{ ...valueAxis(config, series.find((s) => s.axis === 'right')?.unit), splitLine: { show: false } }]
+      : []),
+  ];
+  const times = timeAxis();
+  const option: EChartsOption = {
+    animationDuration: 300,
+    tooltip: axisTooltip(config, series),
+    legend: leg,
+    grid: grid(config, Boolean(leg)),
+    dataZoom: dataZoom(config, horizontal),
+    xAxis: horizontal ? values : times,
+    yAxis: horizontal ? { ...times, inverse: true } : values,
+    series: series.map((s, i) => {
+      const points = data[i] ?? [];
+      const common = {
+        name: s.name,
+        color: s.color,
+        data: horizontal ? points.map(([ts, v]) => [v, ts]) : points,
+        stack: config.stacked ? 'total' : undefined,
+        yAxisIndex: !horizontal && s.axis === 'right' ? 1 : 0,
+        label: {
+          show: config.show_labels,
+          position: asBars && !config.stacked ? (horizontal ? 'right' : 'top') : 'inside',
+          fontSize: 10,
+        },
+        markArea: i === 0 ? thresholdBands(config, horizontal) : undefined,
+        markLine: i === 0 ? markLines(config) : undefined,
+      };
+      if (asBars)
+        return {
+          ...common,
+          type: 'bar' as const,
+          barMaxWidth: 28,
+          itemStyle: { borderRadius: horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0] },
+        };
+      return {
+        ...common,
+        type: 'line' as const,
+        smooth: config.smooth,
+        step: look === 'step' ? config.step : undefined,
+        showSymbol: config.show_points,
+        symbolSize: 5,
+        sampling: 'lttb' as const,
+        lineStyle: { width: 2 },
+        areaStyle: filled ? { opacity: AREA_FILL_OPACITY } : undefined,
+      };
+    }) as EChartsOption['series'],
+  };
+  return withNoData(option, ctx);
+}

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A fresh queue module with a hand-driven clock and animation frames. */
+async function harness() {
+  vi.resetModules();
+  let now = 0;
+  const frames: FrameRequestCallback[] = [];
+  vi.spyOn(performance, 'now').mockImplementation(() => now);
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  const queue = await import('./drawQueue');
+  return {
+    queue,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    time: () => now,
+    /** Runs the waiting frame at the current time; answers whether there was one. */
+    frame: () => {
+      const callback = frames.shift();
+      callback?.(now);
+      return Boolean(callback);
+    },
+    pending: () => frames.length,
+  };
+}
+
+describe('the chart draw queue', () => {
+  beforeEach(() => vi.restoreAllMocks());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('draws in an animation frame, only the newest drawing of a chart, oldest chart first', async () => {
+    const { queue, frame, advance } = await harness();
+    const drawn: string[] = [];
+    const a = {};
+    const b = {};
+    queue.queueDraw(a, () => drawn.push('a1'));
+    queue.queueDraw(b, () => drawn.push('b1'));
+    queue.queueDraw(a, () => drawn.push('a2'));
+    expect(drawn).toEqual([]);
+    advance(16);
+    frame();
+    expect(drawn).toEqual(['a2', 'b1']);
+  });
+
+  it('spends about its share of the time on drawing and leaves the rest for later frames', async () => {
+    const { queue, frame, advance, pending, time } = await harness();
+    let drawn = 0;
+    // 100 charts of 10 ms each: more than a frame's allowance apiece.
+    for (let i = 0; i < 100; i++) {
+      queue.queueDraw({}, () => {
+        drawn++;
+        advance(10);
+      });
+    }
+    // A frame every 16 ms, or at once when the previous one ran longer.
+    for (let i = 0; i < 60; i++) {
+      const start = time();
+      frame();
+      advance(Math.max(0, start + 16 - time()));
+    }
+    const elapsed = time();
+    const spent = drawn * 10;
+    expect(drawn).toBeGreaterThan(0);
+    expect(spent / elapsed).toBeLessThanOrEqual(queue.DRAW_SHARE + 0.05);
+    expect(drawn).toBeLessThan(100);
+    expect(pending()).toBe(1);
+  });
+
+  it('forgets a chart that went away', async () => {
+    const { queue, frame, advance } = await harness();
+    const drawn: string[] = [];
+    const gone = {};
+    queue.queueDraw(gone, () => drawn.push('gone'));
+    queue.cancelDraw(gone);
+    advance(16);
+    frame();
+    expect(drawn).toEqual([]);
+  });
+});

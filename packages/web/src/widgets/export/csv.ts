@@ -1,0 +1,20 @@
+/** CSV of a widget's data (RFC 4180), safe to open in a spreadsheet. */
+
+export type Cell = string | number | null;
+
+/** Text cells a spreadsheet would run as a formula get a leading apostrophe (CSV injection). */
+function neutralize(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function quote(cell: Cell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  const text = neutralize(cell);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Rows to CSV text with CRLF line ends and a UTF-8 byte order mark (so Excel reads units like °C). */
+export function toCsv(rows: readonly (readonly Cell[])[]): string {
+  return `\uFEFF${rows.map((row) => row.map(quote).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,52 @@
+/** The renderer of the ECharts kinds: the kind's option builder's drawing inside the widget frame. */
+import { useMemo } from 'react';
+import { CHART_BUILDERS } from '../charts/builders';
+import { EChart } from '../EChart';
+import type { WidgetRendererProps } from '../types';
+import { chartContextOf } from '../useChartContext';
+import { bodySize, WidgetFrame } from '../WidgetFrame';
+
+let canvasSupport: boolean | undefined;
+/** Canvas where the browser has one (faster with many points), SVG elsewhere (jsdom). */
+export function preferredRenderer(): 'canvas' | 'svg' {
+  if (canvasSupport === undefined) {
+    try {
+      canvasSupport =
+        typeof document !== 'undefined' && Boolean(document.createElement('canvas').getContext('2d'));
+    } catch {
+      canvasSupport = false;
+    }
+  }
+  return canvasSupport ? 'canvas' : 'svg';
+}
+
+/**
+ * Draws a chart kind (line, gauge, heatmap…) with its builder from CHART_BUILDERS. The option is built
+ * when the chart draws (EChart's option source), so a live value that a newer one replaces before the
+ * chart's turn costs no series preparation and no option.
+ */
+export function ChartWidget(props: WidgetRendererProps) {
+  const builder = CHART_BUILDERS[props.variant.kind];
+  if (!builder) throw new Error(`${props.variant.kind} is not a chart kind`);
+  const { build } = builder;
+  const { variant, config, data, live, theme, width, height } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listed props are exactly what chartContextOf reads.
+  const option = useMemo(
+    () => () => build(chartContextOf(props)),
+    [build, variant, config, data, live, theme, width, height],
+  );
+  const size = bodySize(props);
+  return (
+    <WidgetFrame props={props}>
+      <EChart
+        option={option}
+        theme={props.theme}
+        width={size.width}
+        height={size.height}
+        renderer={preferredRenderer()}
+        label={`${props.config.title || props.variant.name}: ${builder.describe}`}
+        onChart={props.onChart}
+      />
+    </WidgetFrame>
+  );
+}
