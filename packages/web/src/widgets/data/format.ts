@@ -1,0 +1,32 @@
+/** Number and time formatting shared by renderers, snapshots and exports. */
+
+/**
+ * One formatter per number of decimals: toLocaleString with options builds a new one on every call,
+ * and a live dashboard formats hundreds of values a second (axis labels, gauges, KPIs).
+ */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
+/** A value with the widget's decimals and unit, '—' for none. */
+export function formatValue(value: number | null | undefined, decimals: number, unit = ''): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  let format = numberFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(decimals, format);
+  }
+  const text = format.format(value);
+  return unit ? `${text} ${unit}` : text;
+}
+
+/** An ISO-like local timestamp 'YYYY-MM-DD HH:mm:ss' for tables and files. */
+export function formatTimestamp(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** A signed change, e.g. '+1.50' or '−0.20'. */
+export function formatDelta(delta: number, decimals: number): string {
+  const text = Math.abs(delta).toFixed(decimals);
+  return delta > 0 ? `+${text}` : delta < 0 ? `−${text}` : text;
+}
