@@ -7,7 +7,10 @@ import { installDomShims, renderWithProviders } from '../ui/test-utils';
 import { sampleWidgetData } from './sampleData';
 import type { WidgetRendererProps } from './types';
 
-/** jsdom shims plus a canvas that says "no 2D context" quietly (jsdom would log "not implemented"). */
+/**
+ * jsdom has no canvas: getContext answers null (as a browser without 2D support would), so ECharts
+ * falls back to its SVG renderer and the tests read real SVG; jsdom itself would only log "not implemented".
+ */
 export function installWidgetShims() {
   installDomShims();
   HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
