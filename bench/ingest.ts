@@ -10,9 +10,6 @@
  *   npm run bench:ingest          POINTS=1000000 CLIENTS=4 ENGINES=postgres npm run bench:ingest
  *   CPU_PROFILE=/tmp/prof npm run bench:ingest     (.cpuprofile files of the main thread while ingesting)
  */
-import { writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
-import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
@@ -25,6 +22,7 @@ import {
   provisionBenchFleet,
   startBenchServer,
 } from './ingestSetup';
+import { profiled } from './profiling';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -98,25 +96,6 @@ function loadPlan(fleet: BenchFleet): LoadPlan {
     intervalMs: SETTINGS.intervalMs,
     t0: Math.floor((Date.now() - span - 60_000) / 60_000) * 60_000,
   };
-}
-
-/** Profiles the main thread while `work` runs when CPU_PROFILE names a directory (open it in DevTools). */
-async function profiled<T>(engine: Engine, phase: string, work: () => Promise<T>): Promise<T> {
-  const dir = process.env.CPU_PROFILE;
-  if (!dir) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    const file = join(dir, `ingest-${engine}-${phase}-${Date.now()}.cpuprofile`);
-    await writeFile(file, JSON.stringify(profile));
-    session.disconnect();
-    console.error(`[${engine}] CPU profile of the ${phase} ingest: ${file}`);
-  }
 }
 
 /** Points of the fleet's sensors the hour rollup counts (written in the same transaction as raw points). */
@@ -302,11 +281,11 @@ async function bench(engine: Engine, serverUrl: string | null): Promise<void> {
     // Both measurements start from clean buffers.
     await sql`checkpoint`.execute(server.platform.deps.db);
     console.error(`[${engine}] MQTT ingest of ${fmt(SETTINGS.points)} points…`);
-    const mqtt = await profiled(engine, 'mqtt', () => runMqtt(server, fleet, plan));
+    const mqtt = await profiled(`ingest-${engine}-mqtt`, () => runMqtt(server, fleet, plan));
     let http: HttpRun | null = null;
     if (SETTINGS.httpSeconds > 0) {
       console.error(`[${engine}] HTTP ingest for ${SETTINGS.httpSeconds} s…`);
-      http = await profiled(engine, 'http', () => runHttp(server, fleet, plan));
+      http = await profiled(`ingest-${engine}-http`, () => runHttp(server, fleet, plan));
     }
     report(engine, plan, copies, idleApiMs, mqtt, http);
   } finally {

@@ -5,7 +5,8 @@
  * rows) in the same run. Targets: ≤ 10 ms median through the API, ≥ 10× faster than the raw SQL.
  * Runs on PGlite (on disk) and, when TEST_DATABASE_URL or 127.0.0.1:5432 answers, on PostgreSQL.
  *
- *   npm run bench:query            RUNS=50 npm run bench:query
+ *   npm run bench:query            RUNS=50 ENGINES=postgres npm run bench:query
+ *   CPU_PROFILE=/tmp/prof npm run bench:query     (.cpuprofile of the measured runs)
  */
 import { performance } from 'node:perf_hooks';
 import { type Panel, seriesKey, WIDGET_VARIANTS, type WidgetInstanceDataResponse } from '@ferrite/contracts';
@@ -18,6 +19,7 @@ import { parameterProfiles } from '../packages/simulator/src/parameters';
 import { createSensor, ensureAsset, ensureSensorType } from '../packages/simulator/src/provision/entities';
 import { findProject } from '../packages/simulator/src/provision/projects';
 import { type Engine, postgresServer, startBenchServer } from './ingestSetup';
+import { profiled } from './profiling';
 
 const RUNS = Number(process.env.RUNS ?? 30);
 const WARMUP = 5;
@@ -147,11 +149,13 @@ async function bench(engine: Engine, serverUrl: string | null): Promise<void> {
     const apiMs: number[] = [];
     const rawMs: number[] = [];
     const queryMs: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      apiMs.push(await timed(viaApi));
-      queryMs.push(await timed(viaQuery));
-      rawMs.push(await timed(viaRawSql));
-    }
+    await profiled(`query-${engine}`, async () => {
+      for (let i = 0; i < RUNS; i++) {
+        apiMs.push(await timed(viaApi));
+        queryMs.push(await timed(viaQuery));
+        rawMs.push(await timed(viaRawSql));
+      }
+    });
     if (buckets !== rawBuckets)
       throw new Error(`the API answered ${buckets} buckets, the raw SQL ${rawBuckets}`);
 
@@ -184,7 +188,10 @@ async function bench(engine: Engine, serverUrl: string | null): Promise<void> {
   }
 }
 
-await bench('pglite', null);
-const serverUrl = await postgresServer();
-if (serverUrl) await bench('postgres', serverUrl);
-else console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL or run a server on 127.0.0.1:5432)');
+const ENGINES = (process.env.ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
+if (ENGINES.includes('pglite')) await bench('pglite', null);
+if (ENGINES.includes('postgres')) {
+  const serverUrl = await postgresServer();
+  if (serverUrl) await bench('postgres', serverUrl);
+  else console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL or run a server on 127.0.0.1:5432)');
+}

@@ -123,6 +123,8 @@ export const shareWidgetParamsSchema = z.object({
   panelId: uuidParam('panelId'),
   id: uuidParam('id'),
 });
+/** {uuid}, {panelId} of a shared panel's batch widget read. */
+export const sharePanelWidgetsParamsSchema = shareWidgetParamsSchema.omit({ id: true });
 
 /** GET /dash_mgmt/dashboards/{uuid}/: what the shared view draws first. */
 export const sharedDashboardResponseSchema = z.object({

@@ -129,6 +129,35 @@ export const widgetInstanceDataResponseSchema = z.object({
 });
 export type WidgetInstanceDataResponse = z.infer<typeof widgetInstanceDataResponseSchema>;
 
+/** The most widget reads one batch may ask for (a panel's widgets, read when a dashboard opens). */
+export const WIDGET_DATA_BATCH_MAX = 100;
+
+/** POST …/panels/{panelId}/widget_data: several widgets of the panel read at once, each with its query. */
+export const widgetDataBatchBodySchema = z.object({
+  reads: z
+    .array(z.object({ id: z.string().uuid(), query: widgetDataQuerySchema.default({}) }))
+    .min(1, { error: 'Name at least one widget to read' })
+    .max(WIDGET_DATA_BATCH_MAX, { error: `At most ${WIDGET_DATA_BATCH_MAX} widgets a request` }),
+});
+export type WidgetDataBatchBody = z.input<typeof widgetDataBatchBodySchema>;
+
+/** Why one read of a batch failed: the problem a single GET would have answered. */
+export const widgetReadProblemSchema = z.object({
+  status: z.number().int(),
+  title: z.string(),
+  detail: z.string(),
+});
+
+/** One read's answer, in the order asked: its data, or its own problem (the others still answer). */
+export const widgetDataBatchResultSchema = z.union([
+  z.object({ id: z.string().uuid(), data: widgetInstanceDataResponseSchema }),
+  z.object({ id: z.string().uuid(), error: widgetReadProblemSchema }),
+]);
+export type WidgetDataBatchResult = z.infer<typeof widgetDataBatchResultSchema>;
+
+export const widgetDataBatchResponseSchema = z.object({ results: z.array(widgetDataBatchResultSchema) });
+export type WidgetDataBatchResponse = z.infer<typeof widgetDataBatchResponseSchema>;
+
 /** A panel's instances of one variant. */
 export const widgetInstanceListResponseSchema = z.object({ widget_instances: z.array(widgetInstanceSchema) });
 
@@ -141,4 +170,9 @@ export const widgetInstanceCollectionParamsSchema = z.object({
 /** {orgId}, {panelId}, {widgetId}, {id} of one widget instance. */
 export const widgetInstanceParamsSchema = widgetInstanceCollectionParamsSchema.extend({
   id: uuidParam('id'),
+});
+/** {orgId}, {panelId} of a panel's batch widget read. */
+export const widgetDataBatchParamsSchema = z.object({
+  orgId: uuidParam('orgId'),
+  panelId: uuidParam('panelId'),
 });

@@ -134,6 +134,9 @@ function routes(): Route[] {
       target_dashboard_id: ids.dashboard,
       panel_ids: [ids.panel],
     }),
+    r('POST', '/panels/:panelId/widget_data', `/panels/${ids.panel}/widget_data`, {
+      reads: [{ id: ids.widget }],
+    }),
     r('POST', '/panels/:panelId/duplicate_widgets', `/panels/${ids.panel}/duplicate_widgets`, {
       widget_instance_ids: [ids.widget],
     }),
@@ -272,6 +275,15 @@ describe('Dashboards tenant isolation', () => {
       (await holder.get(`/details/${link.export.uuid}/panels/${myPanel.id}/widget_instances/${ids.widget}`))
         .statusCode,
     ).toBe(404);
+    const batch = (panel: string) =>
+      holder.post(`/details/${link.export.uuid}/panels/${panel}/widget_data`, {
+        reads: [{ id: ids.widget }],
+      });
+    expect((await batch(ids.panel)).statusCode).toBe(404);
+    // Through its own panel, the victim's widget is simply not one of the panel's.
+    expect((await batch(myPanel.id)).json().results).toEqual([
+      { id: ids.widget, error: { status: 404, title: 'Not found', detail: 'Widget instance was not found' } },
+    ]);
     expect((await holder.get(`/orgs/${victimOrgId}/dashboards/${ids.dashboard}/hierarchy`)).statusCode).toBe(
       403,
     );

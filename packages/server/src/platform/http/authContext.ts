@@ -1,7 +1,15 @@
 /** Who is calling: resolved from the bearer token on every governed API request, then authorized. */
-import { ACTION_LABELS, APPS, type OrgRole, type Permission, permissionApp } from '@ferrite/contracts';
+import {
+  ACTION_LABELS,
+  APPS,
+  isAppKey,
+  type OrgRole,
+  type Permission,
+  permissionApp,
+} from '@ferrite/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Abilities, loadAbilities } from '../authorization/abilities';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { type Abilities, combineGrants } from '../authorization/abilities';
 import { isGovernedRoute, requireDeclaredAccess } from '../authorization/routeAccess';
 import type { Db } from '../db/database';
 import type { JwtService } from '../security/jwt';
@@ -34,6 +42,42 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** The session row of a token's claims, joined to a live membership, user and organization. */
+function liveSession(db: Db, claims: { sid: string; sub: string }) {
+  return db
+    .selectFrom('auth_sessions as s')
+    .innerJoin('memberships as m', (join) =>
+      join.onRef('m.org_id', '=', 's.org_id').onRef('m.user_id', '=', 's.user_id'),
+    )
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('orgs as o', 'o.id', 's.org_id')
+    .where('s.id', '=', claims.sid)
+    .where('s.user_id', '=', claims.sub)
+    .where('s.revoked_at', 'is', null)
+    .where('m.archived_at', 'is', null)
+    .where('o.archived_at', 'is', null);
+}
+
+async function sessionClaims(jwt: JwtService, token: string, purpose: 'access' | 'socket') {
+  const claims = await jwt.verify(token, purpose);
+  if (!claims || typeof claims.sid !== 'string') return null;
+  return { sid: claims.sid, sub: claims.sub, exp: claims.exp };
+}
+
+function toContext(
+  row: { id: string; org_id: string; user_id: string; role: string; is_platform_admin: boolean },
+  exp: number,
+): AuthContext {
+  return {
+    userId: row.user_id,
+    orgId: row.org_id,
+    sessionId: row.id,
+    role: row.role as OrgRole,
+    isPlatformAdmin: row.is_platform_admin,
+    tokenExpiresAt: new Date(exp * 1000),
+  };
+}
+
 /**
  * Resolves an access token (or, for the realtime socket, a `socket` token from POST fetch_token) to a
  * live session of an active member; null when anything is off.
@@ -44,31 +88,59 @@ export async function resolveAccessToken(
   token: string,
   purpose: 'access' | 'socket' = 'access',
 ): Promise<AuthContext | null> {
-  const claims = await jwt.verify(token, purpose);
-  if (!claims || typeof claims.sid !== 'string') return null;
-  const row = await db
-    .selectFrom('auth_sessions as s')
-    .innerJoin('memberships as m', (join) =>
-      join.onRef('m.org_id', '=', 's.org_id').onRef('m.user_id', '=', 's.user_id'),
-    )
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('orgs as o', 'o.id', 's.org_id')
+  const claims = await sessionClaims(jwt, token, purpose);
+  if (!claims) return null;
+  const row = await liveSession(db, claims)
     .select(['s.id', 's.org_id', 's.user_id', 'm.role', 'u.is_platform_admin'])
-    .where('s.id', '=', claims.sid)
-    .where('s.user_id', '=', claims.sub)
-    .where('s.revoked_at', 'is', null)
-    .where('m.archived_at', 'is', null)
-    .where('o.archived_at', 'is', null)
+    .executeTakeFirst();
+  return row ? toContext(row, claims.exp) : null;
+}
+
+/**
+ * The caller of an API request with what they may do, in one round trip: the session, membership,
+ * custom role and user groups are read by a single statement (every governed request pays for this,
+ * so it is not three).
+ */
+export async function resolveCaller(
+  db: Db,
+  jwt: JwtService,
+  token: string,
+): Promise<AuthorizedCaller | null> {
+  const claims = await sessionClaims(jwt, token, 'access');
+  if (!claims) return null;
+  const row = await liveSession(db, claims)
+    .leftJoin('roles as r', (join) => join.onRef('r.id', '=', 'm.role_id').onRef('r.org_id', '=', 'm.org_id'))
+    .select((eb) => [
+      's.id',
+      's.org_id',
+      's.user_id',
+      'm.role',
+      'm.apps',
+      'u.is_platform_admin',
+      'o.apps as org_apps',
+      'r.permissions as role_permissions',
+      jsonArrayFrom(
+        eb
+          .selectFrom('user_group_members as gm')
+          .innerJoin('user_groups as g', 'g.id', 'gm.group_id')
+          .select(['g.apps', 'g.permissions'])
+          .whereRef('gm.org_id', '=', 's.org_id')
+          .whereRef('g.org_id', '=', 's.org_id')
+          .whereRef('gm.user_id', '=', 's.user_id')
+          .where('g.archived_at', 'is', null),
+      ).as('groups'),
+    ])
     .executeTakeFirst();
   if (!row) return null;
-  return {
-    userId: row.user_id,
-    orgId: row.org_id,
-    sessionId: row.id,
-    role: row.role as OrgRole,
+  const abilities = combineGrants({
+    orgApps: row.org_apps.filter(isAppKey),
+    role: row.role,
     isPlatformAdmin: row.is_platform_admin,
-    tokenExpiresAt: new Date(claims.exp * 1000),
-  };
+    directApps: row.apps,
+    rolePermissions: row.role_permissions ?? [],
+    groups: row.groups,
+  });
+  return { ...toContext(row, claims.exp), abilities };
 }
 
 function deniedMessage(permission: Permission): string {
@@ -92,7 +164,7 @@ export function installAuthContext(app: FastifyInstance, db: Db, jwt: JwtService
     if (!isGovernedRoute(url) || access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw problems.unauthorized('A bearer token is required');
-    const auth = await resolveAccessToken(db, jwt, token);
+    const auth = await resolveCaller(db, jwt, token);
     if (!auth) throw problems.unauthorized('The access token is invalid or has expired', 'Token expired');
     if (access === 'platformAdmin' && !auth.isPlatformAdmin)
       throw problems.forbidden('Only platform admins may do this');
@@ -100,11 +172,10 @@ export function installAuthContext(app: FastifyInstance, db: Db, jwt: JwtService
     if (orgId !== undefined && orgId !== auth.orgId) {
       throw problems.forbidden('You can only reach the organization you are signed in to');
     }
-    const abilities = await loadAbilities(db, auth.orgId, auth.userId, auth.isPlatformAdmin);
-    if (permission && permission !== 'self' && !abilities.permissions.has(permission)) {
+    if (permission && permission !== 'self' && !auth.abilities.permissions.has(permission)) {
       throw problems.forbidden(deniedMessage(permission));
     }
-    request.auth = { ...auth, abilities };
+    request.auth = auth;
   });
 }
 

@@ -9,6 +9,7 @@ import type {
   Problem,
   SharedDashboardResponse,
   ShareVerifyResponse,
+  WidgetDataBatchResponse,
   WidgetDataQuery,
   WidgetInstanceDataResponse,
 } from '@ferrite/contracts';
@@ -61,6 +62,20 @@ export function fetchSharedPanel(uuid: string, panelId: string, token: string): 
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: '{}',
+  });
+}
+
+/** POST …/panels/{panelId}/widget_data: several widgets of the panel, each with its read query. */
+export function fetchSharedWidgets(
+  uuid: string,
+  panelId: string,
+  reads: { id: string; query: WidgetDataQuery }[],
+  token: string,
+): Promise<WidgetDataBatchResponse> {
+  return call(`/dash_mgmt/details/${uuid}/panels/${panelId}/widget_data`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reads }),
   });
 }
 

@@ -3,6 +3,7 @@
  * (resolving once durable, so the caller may acknowledge), heartbeats mark presence, acks move
  * commands along. Shared by the embedded broker and the external-broker subscriber.
  */
+import { setImmediate } from 'node:timers/promises';
 import type { DeviceCommands } from '../../deviceCommands';
 import type { IngestGateway } from '../../gatewayDirectory';
 import type { IngestService } from '../../ingestService';
@@ -18,6 +19,9 @@ export async function routeGatewayMessage(
 ): Promise<void> {
   switch (role) {
     case 'telemetry':
+      // A broker hands over many messages in one turn of the event loop, and parsing and mapping them
+      // runs on promises alone: without this turn an API request would wait behind all of them.
+      await setImmediate();
       await ingest.telemetry(gateway, payload, 'mqtt');
       return;
     case 'heartbeat':

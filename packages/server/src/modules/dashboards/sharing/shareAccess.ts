@@ -4,8 +4,7 @@
  */
 import { SHARE_TOKEN_TTL_SECONDS } from '@ferrite/contracts';
 import type { FastifyRequest } from 'fastify';
-import { loadAbilities } from '../../../platform/authorization/abilities';
-import { bearerToken, resolveAccessToken } from '../../../platform/http/authContext';
+import { bearerToken, resolveCaller } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
 import type { JwtService } from '../../../platform/security/jwt';
 import { renderScope } from '../reports/renderAccess';
@@ -118,12 +117,11 @@ export async function resolveViewer(
     if (checked.scope.orgId !== orgId) throw shareProblems.otherLink();
     return { kind: 'share', scope: checked.scope };
   }
-  const auth = await resolveAccessToken(deps.db, deps.jwt, token);
+  const auth = await resolveCaller(deps.db, deps.jwt, token);
   if (!auth) throw problems.unauthorized('The access token is invalid or has expired', 'Token expired');
   if (auth.orgId !== orgId)
     throw problems.forbidden('You can only reach the organization you are signed in to');
-  const abilities = await loadAbilities(deps.db, auth.orgId, auth.userId, auth.isPlatformAdmin);
-  if (!abilities.permissions.has('dashboards.view')) {
+  if (!auth.abilities.permissions.has('dashboards.view')) {
     throw problems.forbidden('You do not have permission to open the app in Dashboards');
   }
   return { kind: 'member', orgId };

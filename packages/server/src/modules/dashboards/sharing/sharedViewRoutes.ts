@@ -10,10 +10,13 @@ import {
   panelDetailSchema,
   sharedDashboardResponseSchema,
   sharePanelParamsSchema,
+  sharePanelWidgetsParamsSchema,
   shareUuidParamsSchema,
   shareVerifyQuerySchema,
   shareVerifyResponseSchema,
   shareWidgetParamsSchema,
+  widgetDataBatchBodySchema,
+  widgetDataBatchResponseSchema,
   widgetDataQuerySchema,
   widgetInstanceDataResponseSchema,
 } from '@ferrite/contracts';
@@ -27,6 +30,7 @@ import { dashboardHierarchy, panelDetail } from '../panels/detail';
 import { presentPanel } from '../panels/presenter';
 import { PanelRepository } from '../panels/repository';
 import { DASH_TAGS, errorResponses, isoOrNull, problems } from '../shared';
+import { readPanelWidgets } from '../widgets/batchRead';
 import { widgetData } from '../widgets/data';
 import { presentWidget } from '../widgets/presenter';
 import { WidgetRepository } from '../widgets/repository';
@@ -138,10 +142,31 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     },
     handler: async (request) => {
       const scope = await requireShare(request, deps, request.params.uuid);
-      await mustFindPanel(deps.db, scope.orgId, request.params.panelId, scope.dashboardId);
-      const row = await new WidgetRepository(deps.db).findById(scope.orgId, request.params.id);
-      if (!row || row.panel_id !== request.params.panelId) throw problems.notFound('Widget instance');
+      const { panelId, id } = request.params;
+      const row = await new WidgetRepository(deps.db).findById(scope.orgId, id);
+      // A widget of this panel of the link's dashboard is enough; otherwise say which is missing.
+      if (!row || row.panel_id !== panelId || row.dashboard_id !== scope.dashboardId) {
+        await mustFindPanel(deps.db, scope.orgId, panelId, scope.dashboardId);
+        throw problems.notFound('Widget instance');
+      }
       return widgetData(deps.db, scope.orgId, presentWidget(row), request.query);
+    },
+  });
+
+  app.post('/dash_mgmt/details/:uuid/panels/:panelId/widget_data', {
+    config: shared,
+    schema: {
+      tags,
+      summary:
+        "Several widgets of a shared panel with their data at once (the link's bearer token), each with its read query",
+      params: sharePanelWidgetsParamsSchema,
+      body: widgetDataBatchBodySchema,
+      response: { 200: widgetDataBatchResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const scope = await requireShare(request, deps, request.params.uuid);
+      const { panelId } = request.params;
+      return readPanelWidgets(deps.db, scope.orgId, panelId, request.body.reads, scope.dashboardId);
     },
   });
 

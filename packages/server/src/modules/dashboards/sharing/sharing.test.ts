@@ -160,6 +160,18 @@ describe('opening a link', () => {
       200,
     ).json();
     expect(data.series[0].points.map((p: { value: number }) => p.value)).toEqual([71.5]);
+    const batch = expectStatus(
+      await viewer.post(`/details/${uuid}/panels/${panel.id}/widget_data`, { reads: [{ id: widget.id }] }),
+      200,
+    ).json();
+    expect(batch.results[0].data.series[0].points.map((p: { value: number }) => p.value)).toEqual([71.5]);
+    expect(
+      (
+        await sharedClient(platform, null).post(`/details/${uuid}/panels/${panel.id}/widget_data`, {
+          reads: [{ id: widget.id }],
+        })
+      ).statusCode,
+    ).toBe(401);
     const hierarchy = expectStatus(
       await viewer.get(`/orgs/${orgId}/dashboards/${uuid}/hierarchy`),
       200,

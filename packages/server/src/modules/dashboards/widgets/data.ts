@@ -13,7 +13,7 @@ import {
 import { bucketCount, queryTelemetry, type TelemetryQuery } from '../../../telemetry/query';
 import { effectiveOf } from '../../entityManager/types/effective';
 import { TypeRepository } from '../../entityManager/types/repository';
-import { type DB, problems } from '../shared';
+import { type DB, HttpProblem, problems } from '../shared';
 
 /** The query fields resolved: the request's, else the widget's defaults; the window ends now. */
 export function effectiveQuery(instance: WidgetInstance, q: WidgetDataQuery, now: Date = new Date()) {
@@ -37,17 +37,16 @@ export function effectiveQuery(instance: WidgetInstance, q: WidgetDataQuery, now
 async function sensorLabels(db: DB, orgId: string, sensorIds: readonly string[]) {
   const labels = new Map<string, { name: string; units: Map<string, string> }>();
   if (sensorIds.length === 0) return labels;
-  const sensors = await db
-    .selectFrom('entities')
-    .select(['id', 'name', 'type_id'])
-    .where('org_id', '=', orgId)
-    .where('kind', '=', 'sensor')
-    .where('id', 'in', sensorIds)
-    .execute();
-  const types = await new TypeRepository(db).withAncestors(
-    orgId,
-    sensors.map((sensor) => sensor.type_id),
-  );
+  const [sensors, types] = await Promise.all([
+    db
+      .selectFrom('entities')
+      .select(['id', 'name', 'type_id'])
+      .where('org_id', '=', orgId)
+      .where('kind', '=', 'sensor')
+      .where('id', 'in', sensorIds)
+      .execute(),
+    new TypeRepository(db).ofEntitiesWithAncestors(orgId, sensorIds),
+  ]);
   for (const sensor of sensors) {
     const parameters = effectiveOf(sensor.type_id, types).parameters;
     labels.set(sensor.id, { name: sensor.name, units: new Map(parameters.map((p) => [p.key, p.unit])) });
@@ -55,13 +54,8 @@ async function sensorLabels(db: DB, orgId: string, sensorIds: readonly string[])
   return labels;
 }
 
-/** Answers the widget's series for the query (400 when the window is empty or holds too many buckets). */
-export async function widgetData(
-  db: DB,
-  orgId: string,
-  instance: WidgetInstance,
-  request: WidgetDataQuery,
-): Promise<WidgetInstanceDataResponse> {
+/** The telemetry query a read asks for, or a 400 when the window is empty or holds too many buckets. */
+function telemetryQueryOf(instance: WidgetInstance, request: WidgetDataQuery) {
   const q = effectiveQuery(instance, request);
   if (q.last === null && q.from >= q.to) {
     throw problems.badRequest('The window is empty', [
@@ -83,7 +77,7 @@ export async function widgetData(
       },
     ]);
   }
-  const telemetryQuery: TelemetryQuery = {
+  const telemetry: TelemetryQuery = {
     aggregateFunc: q.aggregate_func,
     from: q.from,
     to: q.to,
@@ -92,32 +86,52 @@ export async function widgetData(
     type: q.type,
     ...(q.last === null ? {} : { last: q.last }),
   };
-  const labels = await sensorLabels(db, orgId, [
-    ...new Set(instance.bindings.map((binding) => binding.sensor_id)),
+  return { q, telemetry };
+}
+
+type Labels = Awaited<ReturnType<typeof sensorLabels>>;
+
+/**
+ * Starts reading the labels of every sensor the widgets read. A read whose query is refused never awaits
+ * them; the handler attached here keeps a failure then from being an unhandled rejection (each read that
+ * does await them still sees it).
+ */
+function readLabels(db: DB, orgId: string, instances: readonly WidgetInstance[]): Promise<Labels> {
+  const sensorIds = new Set(instances.flatMap((instance) => instance.bindings.map((b) => b.sensor_id)));
+  const read = sensorLabels(db, orgId, [...sensorIds]);
+  read.catch(() => undefined);
+  return read;
+}
+
+/** One widget's answer, once its sensors' labels are read (or being read: they overlap the points). */
+async function answer(
+  db: DB,
+  orgId: string,
+  instance: WidgetInstance,
+  request: WidgetDataQuery,
+  labelsRead: Promise<Labels>,
+): Promise<WidgetInstanceDataResponse> {
+  const { q, telemetry } = telemetryQueryOf(instance, request);
+  // On PostgreSQL the series' points and the labels are read at once: a widget refreshes often.
+  const [labels, ...answers] = await Promise.all([
+    labelsRead,
+    ...instance.bindings.map((binding) =>
+      queryTelemetry(db, orgId, { sensorId: binding.sensor_id, paramKey: binding.param_key }, telemetry),
+    ),
   ]);
-  const series: WidgetSeriesData[] = [];
-  for (const binding of instance.bindings) {
+  const series: WidgetSeriesData[] = instance.bindings.map((binding, index) => {
+    // A sensor deleted since (or never of this organization) has no label and reads as an empty series.
     const label = labels.get(binding.sensor_id);
-    // A sensor deleted since (or never of this organization) reads as an empty series, not an error.
-    const points = label
-      ? (
-          await queryTelemetry(
-            db,
-            orgId,
-            { sensorId: binding.sensor_id, paramKey: binding.param_key },
-            telemetryQuery,
-          )
-        ).points
-      : [];
-    series.push({
+    const points = label ? (answers[index]?.points ?? []) : [];
+    return {
       key: `${binding.sensor_id}:${binding.param_key}`,
       sensor_id: binding.sensor_id,
       param_key: binding.param_key,
       sensor_name: label?.name ?? null,
       unit: label?.units.get(binding.param_key) ?? null,
       points: points.map((point) => ({ ts: point.ts.toISOString(), value: point.value })),
-    });
-  }
+    };
+  });
   return {
     widget_instance: instance,
     query: {
@@ -131,4 +145,41 @@ export async function widgetData(
     },
     series,
   };
+}
+
+/** Answers the widget's series for the query (400 when the window is empty or holds too many buckets). */
+export async function widgetData(
+  db: DB,
+  orgId: string,
+  instance: WidgetInstance,
+  request: WidgetDataQuery,
+): Promise<WidgetInstanceDataResponse> {
+  return answer(db, orgId, instance, request, readLabels(db, orgId, [instance]));
+}
+
+/**
+ * Several widgets of one panel answered together (a dashboard opening reads all of them): the labels of
+ * all their sensors are read once and every read runs side by side. A read that fails answers its own
+ * problem, so one bad widget does not blank the others.
+ */
+export async function widgetDataBatch(
+  db: DB,
+  orgId: string,
+  reads: readonly { instance: WidgetInstance; query: WidgetDataQuery }[],
+): Promise<({ data: WidgetInstanceDataResponse } | { problem: HttpProblem })[]> {
+  const labelsRead = readLabels(
+    db,
+    orgId,
+    reads.map((read) => read.instance),
+  );
+  return Promise.all(
+    reads.map(async ({ instance, query }) => {
+      try {
+        return { data: await answer(db, orgId, instance, query, labelsRead) };
+      } catch (error) {
+        if (error instanceof HttpProblem) return { problem: error };
+        throw error;
+      }
+    }),
+  );
 }

@@ -3,6 +3,9 @@
  * ({widgetId} is the catalogue variant). GET of one instance answers its data for the read query.
  */
 import {
+  widgetDataBatchBodySchema,
+  widgetDataBatchParamsSchema,
+  widgetDataBatchResponseSchema,
   widgetDataQuerySchema,
   widgetInstanceBodySchema,
   widgetInstanceCollectionParamsSchema,
@@ -16,6 +19,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
 import { actorOf, DASH_PREFIX, DASH_TAGS, errorResponses } from '../shared';
+import { readPanelWidgets } from './batchRead';
 import { WidgetService } from './service';
 
 /** Registers the widget instance routes. */
@@ -67,6 +71,20 @@ export const widgetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const { panelId, widgetId, id } = request.params;
       return service.read(requireAuth(request).orgId, panelId, widgetId, id, request.query);
     },
+  });
+
+  app.post(`${DASH_PREFIX}/panels/:panelId/widget_data`, {
+    config: { permission: 'dashboards.view' },
+    schema: {
+      tags,
+      summary:
+        "Several of the panel's widgets with their data at once, each with its read query (as GET of one instance takes it); a read that fails answers its own problem",
+      params: widgetDataBatchParamsSchema,
+      body: widgetDataBatchBodySchema,
+      response: { 200: widgetDataBatchResponseSchema, ...errorResponses },
+    },
+    handler: (request) =>
+      readPanelWidgets(deps.db, requireAuth(request).orgId, request.params.panelId, request.body.reads),
   });
 
   app.put(item, {

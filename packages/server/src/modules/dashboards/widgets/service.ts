@@ -236,11 +236,12 @@ export class WidgetService {
 
   /** The instance of this panel and variant, or 404. */
   private async mustFind(db: DB, orgId: string, panelId: string, widgetId: string, id: string) {
-    await mustFindPanel(db, orgId, panelId);
     const row = await new WidgetRepository(db).findById(orgId, id);
-    if (!row || row.panel_id !== panelId || row.widget_id !== widgetId)
-      throw problems.notFound('Widget instance');
-    return row;
+    // An instance of this panel proves the panel exists (instances go with their panel), so the panel
+    // is looked up only to tell which of the two is missing: widgets read this on every refresh.
+    if (row && row.panel_id === panelId && row.widget_id === widgetId) return row;
+    await mustFindPanel(db, orgId, panelId);
+    throw problems.notFound('Widget instance');
   }
 
   private announce(orgId: string, widget: WidgetInstance, action: 'created' | 'updated' | 'deleted') {

@@ -219,3 +219,65 @@ describe("a widget's data", () => {
     expect(many.json().errors[0].path).toBe('query.group_interval');
   });
 });
+
+describe("a panel's widgets read at once", () => {
+  it('answers each read in the order asked, as the single read would, and a failed read by itself', async () => {
+    const batchPanel = (await createPanel(dash, (await createDashboard(dash)).id, 'Batch')).id;
+    const line = await addWidget(dash, batchPanel, 'line.basic', {
+      config: seriesConfig([{ sensor_id: boiler, param_key: 'temperature' }]),
+    });
+    const kpi = await addWidget(dash, batchPanel, 'kpi.basic', {
+      config: seriesConfig([{ sensor_id: pump, param_key: 'flow' }], { last: 2 }),
+    });
+    const hourly = {
+      aggregate_func: 'avg',
+      from_date: start.toISOString(),
+      to_date: end.toISOString(),
+      group_interval: 1,
+      group_interval_type: 'hour',
+    } as const;
+    const elsewhere = await addWidget(dash, panelId, 'line.basic', {
+      config: seriesConfig([{ sensor_id: boiler, param_key: 'temperature' }]),
+    });
+    const answer = expectStatus(
+      await dash.post(`/panels/${batchPanel}/widget_data`, {
+        reads: [
+          { id: kpi.id },
+          { id: line.id, query: hourly },
+          { id: elsewhere.id },
+          { id: line.id, query: { from_date: '2020-01-01T00:00:00Z', group_interval_type: 'second' } },
+        ],
+      }),
+      200,
+    ).json();
+    const [latest, averages, foreign, tooMany] = answer.results;
+    expect(latest.id).toBe(kpi.id);
+    expect(latest.data.series[0].points.map((p: { value: number }) => p.value)).toEqual([2, 2]);
+    const single = expectStatus(
+      await dash.get(`/panels/${batchPanel}/widgets/line.basic/widget_instances/${line.id}`, hourly),
+      200,
+    ).json();
+    expect(averages).toEqual({ id: line.id, data: single });
+    expect(averages.data.series[0].points.map((p: { value: number }) => p.value)).toEqual([
+      29.5, 89.5, 149.5,
+    ]);
+    expect(foreign).toEqual({
+      id: elsewhere.id,
+      error: { status: 404, title: 'Not found', detail: 'Widget instance was not found' },
+    });
+    expect(tooMany.error).toMatchObject({ status: 400, title: 'Invalid request' });
+  });
+
+  it('refuses an empty batch and answers 404 for a panel that is not there', async () => {
+    const empty = await dash.post(`/panels/${panelId}/widget_data`, { reads: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0]).toMatchObject({
+      path: 'body.reads',
+      message: 'Name at least one widget to read',
+    });
+    const missing = await dash.post(`/panels/${crypto.randomUUID()}/widget_data`, {
+      reads: [{ id: crypto.randomUUID() }],
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

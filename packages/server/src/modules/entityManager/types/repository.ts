@@ -1,6 +1,6 @@
 /** SQL for asset and sensor types; every method is scoped to one organization. */
 import type { EntityKind, MetadataField, ParameterField, TypeProperty } from '@ferrite/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryCreator, type SelectQueryBuilder, sql } from 'kysely';
 import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
 import type { Database } from '../../../platform/db/schema';
 
@@ -35,6 +35,10 @@ const COLUMNS = [
 ] as const;
 
 /** Data access for entity types; bind it to a transaction with `transaction`. */
+/** A row of the recursive walk up the type parents, and the tables in scope while it is built. */
+type ChainLink = { id: string; parent_type_id: string | null };
+type ChainScope = Database & { chain: ChainLink };
+
 export class TypeRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -114,20 +118,46 @@ export class TypeRepository {
   /** The given types and all their ancestors, by id: one recursive query up the parent links. */
   async withAncestors(orgId: string, ids: readonly string[]): Promise<Map<string, TypeRow>> {
     if (ids.length === 0) return new Map();
+    return this.chainUp(orgId, (db) =>
+      db
+        .selectFrom('entity_types')
+        .select(['id', 'parent_type_id'])
+        .where('org_id', '=', orgId)
+        .where('id', 'in', [...new Set(ids)]),
+    );
+  }
+
+  /**
+   * The types of the given entities and all their ancestors, by id, without first reading the
+   * entities: callers that need both read them side by side.
+   */
+  async ofEntitiesWithAncestors(orgId: string, entityIds: readonly string[]): Promise<Map<string, TypeRow>> {
+    if (entityIds.length === 0) return new Map();
+    return this.chainUp(orgId, (db) =>
+      db
+        .selectFrom('entity_types as s')
+        .innerJoin('entities as e', (join) =>
+          join.onRef('e.type_id', '=', 's.id').onRef('e.org_id', '=', 's.org_id'),
+        )
+        .select(['s.id', 's.parent_type_id'])
+        .where('e.org_id', '=', orgId)
+        .where('e.id', 'in', [...new Set(entityIds)]),
+    );
+  }
+
+  private async chainUp(
+    orgId: string,
+    seed: (db: QueryCreator<ChainScope>) => SelectQueryBuilder<ChainScope, never, ChainLink>,
+  ): Promise<Map<string, TypeRow>> {
     const rows = (await this.db
       .withRecursive('chain(id, parent_type_id)', (db) =>
-        db
-          .selectFrom('entity_types')
-          .select(['id', 'parent_type_id'])
-          .where('org_id', '=', orgId)
-          .where('id', 'in', [...new Set(ids)])
-          .union(
-            db
-              .selectFrom('entity_types as p')
-              .innerJoin('chain as c', 'c.parent_type_id', 'p.id')
-              .select(['p.id', 'p.parent_type_id'])
-              .where('p.org_id', '=', orgId),
-          ),
+        seed(db).union(
+          db
+            .selectFrom('entity_types as p')
+            .innerJoin('chain as c', 'c.parent_type_id', 'p.id')
+            .select(['p.id', 'p.parent_type_id'])
+            .where('p.org_id', '=', orgId),
+        ),
       )
       .selectFrom('entity_types as t')
       .innerJoin('chain', 'chain.id', 't.id')

@@ -1,6 +1,7 @@
 /**
  * Widget instances (spec §7 "Widget instances CRUD /panels/{panelId}/widgets/{widgetId}/widget_instances")
- * with their data (GET with the aggregate query), and command widgets with what their editor offers
+ * with their data (a panel's widgets read at once: POST …/panels/{panelId}/widget_data, each with the
+ * aggregate query), and command widgets with what their editor offers
  * (GET /gateways, GET /command_widget_types) and sending (…/command_widgets/{id}/send).
  */
 import type {
@@ -8,10 +9,10 @@ import type {
   CommandWidget,
   CommandWidgetBody,
   CommandWidgetSendBody,
-  WidgetDataQuery,
+  WidgetDataBatchBody,
+  WidgetDataBatchResponse,
   WidgetInstance,
   WidgetInstanceBody,
-  WidgetInstanceDataResponse,
 } from '@ferrite/contracts';
 import { dashApi, dashBase, type OrgArg, panelTag } from './apiBase';
 
@@ -55,13 +56,16 @@ const widgetsApi = dashApi.injectEndpoints({
       query: ({ id, ...arg }) => ({ url: instancesUrl(arg, id), method: 'DELETE' }),
       invalidatesTags: (_r, error, { panelId }) => (error ? [] : [panelTag(panelId), 'Dashboards']),
     }),
-    /** The instance with its data for the read query (spec §3): fetched on demand, never cached long. */
-    getWidgetData: build.query<
-      WidgetInstanceDataResponse,
-      InstanceArg & { id: string; query: WidgetDataQuery }
+    /** Several widgets of a panel with their data at once (canvas/widgetReadBatcher.ts): a read, never cached. */
+    readPanelWidgets: build.mutation<
+      WidgetDataBatchResponse,
+      OrgArg & { panelId: string; body: WidgetDataBatchBody }
     >({
-      query: ({ id, query, ...arg }) => ({ url: instancesUrl(arg, id), params: query }),
-      keepUnusedDataFor: 5,
+      query: ({ orgId, panelId, body }) => ({
+        url: `${dashBase(orgId)}/panels/${panelId}/widget_data`,
+        method: 'POST',
+        body,
+      }),
     }),
 
     listDashboardGateways: build.query<{ gateways: DashboardGateway[]; total_entries: number }, OrgArg>({

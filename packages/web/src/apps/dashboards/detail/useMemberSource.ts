@@ -1,13 +1,14 @@
 /**
  * The dashboard view source of a member (canvas/viewContext.ts): widget data through the session's API
- * client (GET …/widget_instances/{id} with the read query), commands sent after the renderer's
- * confirmation, one LiveStore per open dashboard and a refresh counter.
+ * client (a panel's reads batched into POST …/panels/{panelId}/widget_data, each with its read query),
+ * commands sent after the renderer's confirmation, one LiveStore per open dashboard and a refresh counter.
  */
-import type { CommandWidget, WidgetDataQuery, WidgetInstance } from '@ferrite/contracts';
+import type { CommandWidget } from '@ferrite/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { useSendCommandWidgetMutation, widgetsApi } from '../api/widgetsApi';
 import type { DashboardViewSource } from '../canvas/viewContext';
+import { batchWidgetReads } from '../canvas/widgetReadBatcher';
 import { LiveStore } from '../live/liveStore';
 
 export interface MemberSource extends DashboardViewSource {
@@ -23,14 +24,14 @@ export function useMemberSource(orgId: string, dashboardId: string): MemberSourc
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new dashboard starts a new buffer.
   const live = useMemo(() => new LiveStore({ perFrame: true }), [dashboardId]);
 
-  const readWidget = useCallback(
-    (instance: WidgetInstance, query: WidgetDataQuery) =>
-      dispatch(
-        widgetsApi.endpoints.getWidgetData.initiate(
-          { orgId, panelId: instance.panel_id, widgetId: instance.widget_id, id: instance.id, query },
-          { subscribe: false, forceRefetch: true },
-        ),
-      ).unwrap(),
+  // One batcher per dashboard and organization: the reads its widgets make together go out together.
+  const readWidget = useMemo(
+    () =>
+      batchWidgetReads((panelId, reads) =>
+        dispatch(
+          widgetsApi.endpoints.readPanelWidgets.initiate({ orgId, panelId, body: { reads } }),
+        ).unwrap(),
+      ),
     [dispatch, orgId],
   );
 
