@@ -49,6 +49,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LIVE_VALUES_MS: 'fast' })).toThrow(/LIVE_VALUES_MS:/);
   });
 
+  it('takes the dynamic-security admin account only whole and only beside MQTT_URL', () => {
+    expect(loadConfig({}).mqttDynsec).toBeUndefined();
+    const broker = { MQTT_URL: 'mqtt://broker:1883' };
+    expect(
+      loadConfig({ ...broker, MQTT_DYNSEC_USERNAME: 'admin', MQTT_DYNSEC_PASSWORD: 'pw' }).mqttDynsec,
+    ).toEqual({ username: 'admin', password: 'pw' });
+    expect(() => loadConfig({ MQTT_DYNSEC_USERNAME: 'admin', MQTT_DYNSEC_PASSWORD: 'pw' })).toThrow(
+      /MQTT_DYNSEC_USERNAME: .*need MQTT_URL/,
+    );
+    expect(() => loadConfig({ ...broker, MQTT_DYNSEC_USERNAME: 'admin' })).toThrow(
+      /MQTT_DYNSEC_PASSWORD: MQTT_DYNSEC_PASSWORD must be set with MQTT_DYNSEC_USERNAME/,
+    );
+    expect(() => loadConfig({ ...broker, MQTT_DYNSEC_PASSWORD: 'pw' })).toThrow(
+      /MQTT_DYNSEC_USERNAME: MQTT_DYNSEC_USERNAME must be set with MQTT_DYNSEC_PASSWORD/,
+    );
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

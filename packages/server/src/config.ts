@@ -3,6 +3,13 @@ import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
 
+/** A dynamic-security admin user name or password (MQTT carries at most 65,535 bytes of either). */
+const brokerLogin = (name: string) =>
+  z
+    .string()
+    .max(1000, { error: `${name} is at most 1,000 characters` })
+    .optional();
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -34,6 +41,34 @@ const configSchema = z.object({
     .optional(),
   LIVE_VALUES_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  MQTT_DYNSEC_USERNAME: brokerLogin('MQTT_DYNSEC_USERNAME'),
+  MQTT_DYNSEC_PASSWORD: brokerLogin('MQTT_DYNSEC_PASSWORD'),
+});
+
+/** Rules across variables: the dynamic-security admin account comes whole, and only with MQTT_URL. */
+const checkedConfigSchema = configSchema.superRefine((raw, context) => {
+  const username = raw.MQTT_DYNSEC_USERNAME;
+  const password = raw.MQTT_DYNSEC_PASSWORD;
+  if ((username || password) && !raw.MQTT_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: [username ? 'MQTT_DYNSEC_USERNAME' : 'MQTT_DYNSEC_PASSWORD'],
+      message:
+        'MQTT_DYNSEC_USERNAME and MQTT_DYNSEC_PASSWORD need MQTT_URL (the embedded broker checks device credentials itself)',
+    });
+  } else if (username && !password) {
+    context.addIssue({
+      code: 'custom',
+      path: ['MQTT_DYNSEC_PASSWORD'],
+      message: 'MQTT_DYNSEC_PASSWORD must be set with MQTT_DYNSEC_USERNAME',
+    });
+  } else if (password && !username) {
+    context.addIssue({
+      code: 'custom',
+      path: ['MQTT_DYNSEC_USERNAME'],
+      message: 'MQTT_DYNSEC_USERNAME must be set with MQTT_DYNSEC_PASSWORD',
+    });
+  }
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -61,6 +96,11 @@ export interface Config {
   mapStyleUrl: string | undefined;
   /** An external MQTT broker to read devices from (shared subscription); unset means the embedded broker. */
   mqttUrl: string | undefined;
+  /**
+   * Mosquitto's dynamic-security admin account on the MQTT_URL broker: set, Ferrite keeps one broker
+   * account per gateway (ingest/transports/mqtt/brokerCredentials.ts); unset, devices are the broker's job.
+   */
+  mqttDynsec: { username: string; password: string } | undefined;
   /** socket.io fans events out through Redis when set (several Ferrite nodes). */
   redisUrl: string | undefined;
   /** This node's stable name (MQTT session ids); defaults to the host name. */
@@ -77,7 +117,7 @@ export class ConfigError extends Error {}
 /** Reads and validates the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = configSchema.safeParse(blankAsUnset);
+  const parsed = checkedConfigSchema.safeParse(blankAsUnset);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
@@ -104,6 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: raw.WEB_DIST_DIR,
     mapStyleUrl: raw.MAP_STYLE_URL,
     mqttUrl: raw.MQTT_URL,
+    mqttDynsec:
+      raw.MQTT_DYNSEC_USERNAME && raw.MQTT_DYNSEC_PASSWORD
+        ? { username: raw.MQTT_DYNSEC_USERNAME, password: raw.MQTT_DYNSEC_PASSWORD }
+        : undefined,
     redisUrl: raw.REDIS_URL,
     nodeId: raw.NODE_ID,
     liveValuesMs: raw.LIVE_VALUES_MS,

@@ -7,5 +7,6 @@ export * from './layout';
 export * from './messages';
 export * from './panels';
 export * from './reports';
+export * from './reportWindow';
 export * from './sharing';
 export * from './widgetInstances';

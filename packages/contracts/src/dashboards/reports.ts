@@ -8,6 +8,12 @@
 import { z } from 'zod';
 import { uuidParam } from '../lists';
 import { emailSchema } from '../validation';
+import {
+  DASHBOARD_REPORT_FUTURE_SLACK_MS,
+  DASHBOARD_REPORT_RANGES,
+  type DashboardReportRange,
+  reportWindowTooLong,
+} from './reportWindow';
 
 /** The file kinds a report comes as. */
 export const DASHBOARD_REPORT_FORMATS = ['pdf', 'png'] as const;
@@ -20,6 +26,9 @@ export const DASHBOARD_REPORTS_PER_MINUTE = 10;
 /** How long a report's download link works: long enough for a mailed link to be opened. */
 export const DASHBOARD_REPORT_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
 
+/** The longest note a report's mail carries. */
+export const DASHBOARD_REPORT_MESSAGE_MAX = 1000;
+
 /** Wording of the report calls that the web shows as it is. */
 export const DASHBOARD_REPORT_MESSAGES = {
   rendererUnavailable:
@@ -29,15 +38,58 @@ export const DASHBOARD_REPORT_MESSAGES = {
   tooMany: `An organization can make at most ${DASHBOARD_REPORTS_PER_MINUTE} reports a minute. Try again shortly.`,
   noPanels: 'This dashboard has no panels to report',
   linkInvalid: 'This download link is invalid or has expired',
+  /** 410 from a signed link whose report has expired (its file is deleted by the report sweep). */
+  reportExpired: 'This report has expired and its file was deleted. Ask for a new report.',
+  // The window's checks, worded like the spec's form hints ('Please enter key', 'Email must be valid').
+  fromRequired: 'Please enter From date',
+  toRequired: 'Please enter To date',
+  fromAfterTo: 'From date must be before To date',
+  fromInFuture: 'From date cannot be in the future',
+  toInFuture: 'To date cannot be in the future',
+  windowTooLong: 'The report window can be at most one year',
+  datesWithPreset: 'From and To dates go with a custom window only',
+  messageTooLong: `Message can be at most ${DASHBOARD_REPORT_MESSAGE_MAX} characters`,
 } as const;
 
 const instant = (field: string) =>
   z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date-time` });
 
+type WindowFields = {
+  range?: DashboardReportRange | undefined;
+  from_date?: string | undefined;
+  to_date?: string | undefined;
+};
+
+/** The window's rules, each issue on the field to fix (checked against the server's clock). */
+function checkWindow(body: WindowFields, ctx: z.RefinementCtx): void {
+  const issue = (field: keyof WindowFields, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [field], message });
+  const M = DASHBOARD_REPORT_MESSAGES;
+  if (body.range && body.range !== 'custom') {
+    if (body.from_date) issue('from_date', M.datesWithPreset);
+    if (body.to_date) issue('to_date', M.datesWithPreset);
+    return;
+  }
+  if (body.range === 'custom') {
+    if (!body.from_date) issue('from_date', M.fromRequired);
+    if (!body.to_date) issue('to_date', M.toRequired);
+  }
+  const latest = Date.now() + DASHBOARD_REPORT_FUTURE_SLACK_MS;
+  const from = body.from_date ? new Date(body.from_date) : null;
+  const to = body.to_date ? new Date(body.to_date) : null;
+  if (from && from.getTime() > latest) issue('from_date', M.fromInFuture);
+  if (to && to.getTime() > latest) issue('to_date', M.toInFuture);
+  if (from && to && from >= to) issue('to_date', M.fromAfterTo);
+  else if (from && reportWindowTooLong(from, to ?? new Date()))
+    issue(to ? 'to_date' : 'from_date', M.windowTooLong);
+}
+
 /**
- * The body of both report calls. `panel_id` defaults to the dashboard's first panel. `from_date` and
- * `to_date` set one time window for every widget (either alone: the window ends now, or starts the
- * widget's own range before to_date); without them each widget reads its own query, as on screen.
+ * The body of both report calls. `panel_id` defaults to the dashboard's first panel. The data window is
+ * `range`: a preset ending now, or 'custom' with `from_date` and `to_date` (at most a year, not in the
+ * future); `from_date`/`to_date` without a range are a custom window too (either alone: the window ends
+ * now, or each widget keeps its own length before to_date). Without any, each widget reads its own query,
+ * as on screen. `message` is put in the mail above the download link.
  */
 export const dashboardReportBodySchema = z
   .object({
@@ -50,20 +102,19 @@ export const dashboardReportBodySchema = z
       })
       .default([])
       .transform((emails) => [...new Set(emails)]),
-    /** A note put at the top of the mail. */
-    message: z.string().trim().max(1000).default(''),
+    message: z
+      .string({ error: 'message must be text' })
+      .trim()
+      .max(DASHBOARD_REPORT_MESSAGE_MAX, { error: DASHBOARD_REPORT_MESSAGES.messageTooLong })
+      .default(''),
+    range: z
+      .enum(DASHBOARD_REPORT_RANGES, { error: `range must be one of ${DASHBOARD_REPORT_RANGES.join(', ')}` })
+      .optional(),
     from_date: instant('from_date').optional(),
     to_date: instant('to_date').optional(),
   })
   .strict()
-  .refine((b) => !b.from_date || !b.to_date || Date.parse(b.from_date) < Date.parse(b.to_date), {
-    path: ['to_date'],
-    error: 'to_date must be after from_date',
-  })
-  .refine((b) => !b.from_date || Date.parse(b.from_date) < Date.now(), {
-    path: ['from_date'],
-    error: 'from_date must be in the past',
-  });
+  .superRefine(checkWindow);
 export type DashboardReportBody = z.input<typeof dashboardReportBodySchema>;
 
 /** A report made: its file and the signed link to it. */
@@ -77,6 +128,9 @@ export const dashboardReportSchema = z.object({
   /** The signed download link; anyone holding it can download the file until expires_at. */
   url: z.string(),
   expires_at: z.string(),
+  /** The data window every widget was read over (null: each widget's own, as on screen; from_date null: each widget's own length before to_date). */
+  from_date: z.string().nullable(),
+  to_date: z.string().nullable(),
   /** Bytes. */
   size: z.number().int(),
   /** The people the link was mailed to (de-duplicated, lower case). */

@@ -1,10 +1,12 @@
 /**
  * Starts what devices talk to besides HTTP (which is part of the API app): the embedded MQTT broker,
- * or the external-broker subscriber when MQTT_URL is set, the CoAP server, and the status sweeper.
+ * or the external-broker subscriber when MQTT_URL is set (with the gateways' broker accounts when
+ * MQTT_DYNSEC_* is set too), the CoAP server, and the status sweeper.
  */
 import type { AppDeps } from '../platform/http/deps';
 import { startStatusSweeper } from './statusSweeper';
 import { startCoapTransport } from './transports/coap';
+import { startBrokerCredentials } from './transports/mqtt/brokerCredentials';
 import { startEmbeddedBroker } from './transports/mqtt/embeddedBroker';
 import { startExternalSubscriber } from './transports/mqtt/externalBroker';
 
@@ -25,32 +27,52 @@ export async function startDeviceTransports(
   const host = config.host;
   const closers: (() => Promise<void>)[] = [];
   let mqttPort: number | null = null;
-  if (config.mqttUrl) {
-    const subscriber = await startExternalSubscriber({
-      url: config.mqttUrl,
-      ...(config.nodeId ? { nodeId: config.nodeId } : {}),
-      ingest,
-      deviceCommands,
-      deviceLink,
-      log,
-    });
-    closers.push(subscriber.close);
-  } else {
-    const broker = await startEmbeddedBroker({
-      port: config.mqttPort,
-      host,
-      ingest,
-      deviceCommands,
-      deviceLink,
-      log,
-    });
-    if (broker) {
-      mqttPort = broker.port;
-      closers.push(broker.close);
+  let coap: Awaited<ReturnType<typeof startCoapTransport>> = null;
+  try {
+    if (config.mqttUrl) {
+      if (config.mqttDynsec) {
+        // A refused admin login stops start-up: MQTT_DYNSEC_USERNAME / MQTT_DYNSEC_PASSWORD are wrong.
+        const credentials = await startBrokerCredentials({
+          url: config.mqttUrl,
+          ...config.mqttDynsec,
+          ...(config.nodeId ? { nodeId: config.nodeId } : {}),
+          db: deps.db,
+          ingest,
+          deviceLink,
+          log,
+        });
+        closers.push(credentials.close);
+      }
+      const subscriber = await startExternalSubscriber({
+        url: config.mqttUrl,
+        ...(config.nodeId ? { nodeId: config.nodeId } : {}),
+        ingest,
+        deviceCommands,
+        deviceLink,
+        log,
+      });
+      closers.push(subscriber.close);
+    } else {
+      const broker = await startEmbeddedBroker({
+        port: config.mqttPort,
+        host,
+        ingest,
+        deviceCommands,
+        deviceLink,
+        log,
+      });
+      if (broker) {
+        mqttPort = broker.port;
+        closers.push(broker.close);
+      }
     }
+    coap = await startCoapTransport({ port: config.coapPort, host, ingest, deviceCommands, log });
+    if (coap) closers.push(coap.close);
+  } catch (error) {
+    // A failed start leaves nothing running.
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    throw error;
   }
-  const coap = await startCoapTransport({ port: config.coapPort, host, ingest, deviceCommands, log });
-  if (coap) closers.push(coap.close);
   const sweeper = startStatusSweeper(deps, sweepExtra);
   return {
     mqttPort,

@@ -8,6 +8,7 @@ import { DeviceLinkHub } from '../ingest/deviceLink';
 import { type DeviceTransports, startDeviceTransports } from '../ingest/deviceTransports';
 import { GatewayLogSink } from '../ingest/gatewayLogSink';
 import { IngestService } from '../ingest/ingestService';
+import { reportSweeper } from '../modules/dashboards/reports/sweep';
 import { expireCommands } from '../modules/iotManager/commands/expireCommands';
 import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
 import { startDemoPlant } from '../seed/demoPlant';
@@ -80,8 +81,12 @@ export async function startPlatform(
     app = await buildApp(deps);
     sockets = await attachSocketServer(app, deps);
     await app.listen({ port: config.port, host: config.host });
-    // Each status sweep also times out commands nobody acknowledged (and the rollouts they carried).
-    transports = await startDeviceTransports(deps, (now) => expireCommands(deps.db, deps.realtime, now));
+    // Each status sweep also times out commands nobody acknowledged (and the rollouts they carried), and
+    // every few minutes deletes the files of dashboard reports whose links expired.
+    const sweepReports = reportSweeper(deps);
+    transports = await startDeviceTransports(deps, (now) =>
+      Promise.all([expireCommands(deps.db, deps.realtime, now), sweepReports(now)]),
+    );
     log.info(
       {
         engine: database.engine,

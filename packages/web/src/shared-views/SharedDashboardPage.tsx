@@ -2,7 +2,9 @@
  * /dashboards/{uuid}: the public dashboard view. Its code (widgets, charts, the grid) is a lazy chunk,
  * so the sign-in screens ship without it.
  */
-import { useParams } from 'react-router';
+import { reportWindowFromSearch } from '@ferrite/contracts';
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { lazyWithTimeout } from '../app/chunks';
 
 const SharedDashboardView = lazyWithTimeout(
@@ -10,8 +12,10 @@ const SharedDashboardView = lazyWithTimeout(
   'sharedDashboard',
 );
 
-/** The route element. */
+/** The route element; `?from_date=…&to_date=…` shows every widget over that window (dashboard reports). */
 export function SharedDashboardPage() {
   const { uuid = '' } = useParams();
-  return <SharedDashboardView key={uuid} uuid={uuid} />;
+  const searchText = useSearchParams()[0].toString();
+  const dataWindow = useMemo(() => reportWindowFromSearch(new URLSearchParams(searchText)), [searchText]);
+  return <SharedDashboardView key={uuid} uuid={uuid} dataWindow={dataWindow} />;
 }

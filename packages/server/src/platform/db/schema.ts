@@ -471,7 +471,12 @@ export interface DashboardReportsTable {
   source: 'member' | 'link';
   link_id: string | null;
   format: 'pdf' | 'png';
-  status: ColumnType<'rendering' | 'ready' | 'failed', 'rendering' | undefined, 'ready' | 'failed'>;
+  // 'expired': the report sweep deleted its file (modules/dashboards/reports/sweep.ts).
+  status: ColumnType<
+    'rendering' | 'ready' | 'failed' | 'expired',
+    'rendering' | undefined,
+    'ready' | 'failed' | 'expired'
+  >;
   blob_key: string | null;
   size: number | null;
   sha256: string | null;

@@ -1,4 +1,8 @@
-import type { SharedDashboardResponse, WidgetInstanceDataResponse } from '@ferrite/contracts';
+import type {
+  SharedDashboardResponse,
+  WidgetDataBatchBody,
+  WidgetInstanceDataResponse,
+} from '@ferrite/contracts';
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -12,7 +16,7 @@ import {
   panelFixture,
   SENSOR_ID,
 } from '../../apps/dashboards/testing';
-import { mockFetch } from '../../session/test-helpers';
+import { mockFetch, type SeenRequest } from '../../session/test-helpers';
 import { installDomShims, renderWithProviders } from '../../ui/test-utils';
 import SharedDashboardView from './SharedDashboardView';
 
@@ -124,9 +128,10 @@ function serve({ verify = 200, widget = 200 }: { verify?: number; widget?: numbe
     if (req.path === `/api/dash_mgmt/dashboards/${UUID}/`) return { status: 200, body: dashboardAnswer() };
     if (req.path === `/api/dash_mgmt/details/${UUID}/panels/${PANEL_ID}`)
       return { status: 200, body: panelFixture() };
-    if (req.path.startsWith(`/api/dash_mgmt/details/${UUID}/panels/${PANEL_ID}/widget_instances/`)) {
+    if (req.path === `/api/dash_mgmt/details/${UUID}/panels/${PANEL_ID}/widget_data`) {
+      const reads = (req.body as WidgetDataBatchBody).reads;
       return widget === 200
-        ? { status: 200, body: widgetAnswer() }
+        ? { status: 200, body: { results: reads.map((read) => ({ id: read.id, data: widgetAnswer() })) } }
         : {
             status: widget,
             body: { title: 'Gone', detail: 'This dashboard link has been revoked', status: widget },
@@ -135,6 +140,10 @@ function serve({ verify = 200, widget = 200 }: { verify?: number; widget?: numbe
     return { status: 404, body: { title: 'Not found', detail: req.path, status: 404 } };
   });
 }
+
+/** The widget reads the view sent, from its batch requests. */
+const widgetReads = (calls: SeenRequest[]) =>
+  calls.filter((c) => c.path.endsWith('/widget_data')).flatMap((c) => (c.body as WidgetDataBatchBody).reads);
 
 const renderView = () =>
   renderWithProviders(
@@ -162,8 +171,9 @@ describe('the shared dashboard view', () => {
     expect(await screen.findByRole('heading', { name: 'Line 1 overview' })).toBeInTheDocument();
     expect(screen.getByText('Read-only')).toBeInTheDocument();
     expect(await screen.findByText(/12\.50/)).toBeInTheDocument();
-    const read = calls.find((c) => c.path.includes('/widget_instances/'));
-    expect(new URL(read?.url ?? 'http://x').searchParams.get('last')).toBe('1');
+    expect(widgetReads(calls)).toEqual([
+      { id: instanceFixture().id, query: expect.objectContaining({ last: 1 }) },
+    ]);
     // Live values come over the link's own socket: its room, and the sensor rooms its widgets read.
     expect(rooms).toContainEqual({
       room: { kind: 'sharedDashboard', uuid: UUID },
@@ -199,5 +209,27 @@ describe('the shared dashboard view', () => {
     renderView();
     expect(await screen.findByRole('heading', { name: 'Line 1 overview' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
+  it("draws a report's window: every widget reads it, and nothing live is merged in", async () => {
+    const { calls } = serve();
+    sessionStorage.setItem(
+      `ferrite-share:${UUID}`,
+      JSON.stringify({ token: TOKEN, expires_at: '2099-01-01T00:00:00.000Z' }),
+    );
+    const dataWindow = { from_date: '2026-04-01T12:00:00.000Z', to_date: '2026-04-08T12:00:00.000Z' };
+    renderWithProviders(
+      <MemoryRouter>
+        <SharedDashboardView uuid={UUID} dataWindow={dataWindow} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(/12\.50/)).toBeInTheDocument();
+    const [read] = widgetReads(calls);
+    expect(read?.query).toMatchObject(dataWindow);
+    // The KPI's "last point" becomes buckets of the week, not the week's first raw points.
+    expect(read?.query?.last).toBeUndefined();
+    expect(read?.query?.type).toBe('aggregate');
+    expect(screen.getByTestId('data-window')).toHaveTextContent(/1 Apr 2026.*–.*8 Apr 2026/);
+    expect(rooms.some((r) => (r as { room: { kind: string } }).room.kind === 'sensor')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * and live; a link that expired or was revoked shows a page that says so. The link's token is kept for
  * this tab, so a reload goes straight back to the dashboard while the token lives.
  */
-import type { ShareVerifyResponse } from '@ferrite/contracts';
+import type { ReportWindow, ShareVerifyResponse } from '@ferrite/contracts';
 import { useCallback, useState } from 'react';
 import { PublicViewLayout } from '../PublicViewLayout';
 import { LinkDead } from './LinkDead';
@@ -16,8 +16,14 @@ type Stage =
   | { kind: 'view'; token: string }
   | { kind: 'dead'; reason: string };
 
-/** The view of one link. */
-export default function SharedDashboardView({ uuid }: { uuid: string }) {
+/** The view of one link; with `dataWindow`, a snapshot of every widget over that window. */
+export default function SharedDashboardView({
+  uuid,
+  dataWindow = null,
+}: {
+  uuid: string;
+  dataWindow?: ReportWindow | null;
+}) {
   const [stage, setStage] = useState<Stage>(() => {
     const token = shareTokenStore.read(uuid);
     return token ? { kind: 'view', token } : { kind: 'password', notice: null };
@@ -46,7 +52,14 @@ export default function SharedDashboardView({ uuid }: { uuid: string }) {
 
   if (stage.kind === 'view') {
     return (
-      <SharedStage key={stage.token} uuid={uuid} token={stage.token} onPassword={askPassword} onDead={dead} />
+      <SharedStage
+        key={stage.token}
+        uuid={uuid}
+        token={stage.token}
+        dataWindow={dataWindow}
+        onPassword={askPassword}
+        onDead={dead}
+      />
     );
   }
   return (

@@ -3,16 +3,19 @@
  * with the link's bearer token, the open panel's widgets through the same canvas as the app, live values
  * on a socket connected with the same token (rooms `sharedDashboard` and the sensors it reads). A link
  * that ends (revoked, deleted) turns into the dead-link page at once; a new password or expiry asks the
- * password again.
+ * password again. With a data window (a dashboard report's `?from_date&to_date`) every widget reads that
+ * window and nothing live is merged in: the page is a snapshot of that stretch of time.
  */
 import type {
   DashboardChangedEvent,
   DashboardShareEndedEvent,
   PanelDetail,
+  ReportWindow,
   SharedDashboardResponse,
   WidgetDataQuery,
   WidgetInstance,
 } from '@ferrite/contracts';
+import { windowedWidgetQuery } from '@ferrite/contracts';
 import {
   Badge,
   Group,
@@ -34,6 +37,7 @@ import {
   DashboardViewContext,
   type DashboardViewSource,
 } from '../../apps/dashboards/canvas/viewContext';
+import { batchWidgetReads } from '../../apps/dashboards/canvas/widgetReadBatcher';
 import { LiveBadge } from '../../apps/dashboards/detail/LiveBadge';
 import { SensorRooms, sensorsOf, useDashboardRoom } from '../../apps/dashboards/live/LiveRooms';
 import { LiveStore } from '../../apps/dashboards/live/liveStore';
@@ -41,11 +45,13 @@ import { formatWhen } from '../../apps/dashboards/share/linkModel';
 import { BrandLogo } from '../../brand/BrandLogo';
 import { ColorSchemeToggle } from '../../session/screens/ColorSchemeToggle';
 import classes from './Shared.module.css';
-import { fetchSharedDashboard, fetchSharedPanel, fetchSharedWidget, shareOutcome } from './shareClient';
+import { fetchSharedDashboard, fetchSharedPanel, fetchSharedWidgets, shareOutcome } from './shareClient';
 
 interface SharedStageProps {
   uuid: string;
   token: string;
+  /** Every widget reads this window instead of its own (null: as configured, live). */
+  dataWindow: ReportWindow | null;
   /** The link wants its password again (with why). */
   onPassword: (notice: string) => void;
   /** The link is gone (with why). */
@@ -59,8 +65,20 @@ const NOT_LIVE_AFTER: Record<DashboardShareEndedEvent['reason'], string> = {
   expiry_changed: 'The link’s expiry changed. Enter the password again to continue.',
 };
 
+/** The window a snapshot shows, in the header (and so on the report's page). */
+function WindowBadge({ window }: { window: ReportWindow }) {
+  const text = window.from_date
+    ? `${formatWhen(window.from_date)} – ${formatWhen(window.to_date)}`
+    : `Until ${formatWhen(window.to_date)}`;
+  return (
+    <Badge variant="light" color="blue" data-testid="data-window">
+      {text}
+    </Badge>
+  );
+}
+
 /** The stage. */
-export function SharedStage({ uuid, token, onPassword, onDead }: SharedStageProps) {
+export function SharedStage({ uuid, token, dataWindow, onPassword, onDead }: SharedStageProps) {
   const scheme = useComputedColorScheme('light');
   const [dashboard, setDashboard] = useState<SharedDashboardResponse | null>(null);
   const [active, setActive] = useState<string | null>(null);
@@ -101,14 +119,19 @@ export function SharedStage({ uuid, token, onPassword, onDead }: SharedStageProp
     };
   }, [uuid, token, current?.id, fail, panelKey, refreshKey]);
 
-  const readWidget = useCallback(
-    (instance: WidgetInstance, query: WidgetDataQuery) =>
-      fetchSharedWidget(uuid, instance.panel_id, instance.id, query, token).catch((error: unknown) => {
-        fail(error);
-        throw error;
-      }),
-    [uuid, token, fail],
-  );
+  // The panel's reads go out batched (canvas/widgetReadBatcher.ts), each already moved onto the report's
+  // window. A request refused as a whole (password, dead link) ends the view; one widget's own problem
+  // only shows on its card.
+  const readWidget = useMemo(() => {
+    const batched = batchWidgetReads((panelId, reads) => fetchSharedWidgets(uuid, panelId, reads, token));
+    return (instance: WidgetInstance, query: WidgetDataQuery) =>
+      batched(instance, dataWindow ? windowedWidgetQuery(query, dataWindow) : query).catch(
+        (error: unknown) => {
+          fail(error);
+          throw error;
+        },
+      );
+  }, [uuid, token, fail, dataWindow]);
   const source: DashboardViewSource = useMemo(
     () => ({ readWidget, live, refreshKey, orgId: dashboard?.org_id ?? '' }),
     [readWidget, live, refreshKey, dashboard?.org_id],
@@ -170,7 +193,7 @@ export function SharedStage({ uuid, token, onPassword, onDead }: SharedStageProp
             </div>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <LiveBadge status={liveStatus} />
+            {dataWindow ? <WindowBadge window={dataWindow} /> : <LiveBadge status={liveStatus} />}
             <Tooltip label="Shared with you by link: you can watch but not change it" withinPortal>
               <Badge variant="light" color="gray" leftSection={<IconEye size={12} />}>
                 Read-only
@@ -199,7 +222,7 @@ export function SharedStage({ uuid, token, onPassword, onDead }: SharedStageProp
       <main className={classes.body} style={look.style}>
         <DashboardViewContext.Provider value={source}>
           <CanvasLookContext.Provider value={lookContext}>
-            {dashboard?.org_id ? (
+            {dashboard?.org_id && !dataWindow ? (
               <SensorRooms
                 orgId={dashboard.org_id}
                 sensorIds={sensors}

@@ -11,7 +11,6 @@ import type {
   ShareVerifyResponse,
   WidgetDataBatchResponse,
   WidgetDataQuery,
-  WidgetInstanceDataResponse,
 } from '@ferrite/contracts';
 
 /** A failed call: the server's problem body with its status (0 when the server was not reached). */
@@ -77,20 +76,6 @@ export function fetchSharedWidgets(
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ reads }),
   });
-}
-
-/** GET …/panels/{panelId}/widget_instances/{id} with the read query. */
-export function fetchSharedWidget(
-  uuid: string,
-  panelId: string,
-  id: string,
-  query: WidgetDataQuery,
-  token: string,
-): Promise<WidgetInstanceDataResponse> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  return call(`/dash_mgmt/details/${uuid}/panels/${panelId}/widget_instances/${id}?${params}`, bearer(token));
 }
 
 /** What a failed call means for the view: ask the password again, the link is gone, or just an error. */

@@ -9,7 +9,8 @@
  * with a sentinel error (no PUBACK, next packet please) and PUBACK is sent by hand after the write:
  * many messages then share one database write. Several connections multiply the broker's in-flight
  * window (Mosquitto sends at most max_inflight_messages unacknowledged messages per client).
- * Device credentials are the external broker's business here (its own auth plugin).
+ * Device credentials live in the broker: with MQTT_DYNSEC_* set, brokerCredentials.ts keeps one Mosquitto
+ * dynamic-security account per gateway; otherwise they are the broker's own business.
  */
 import { hostname } from 'node:os';
 import type { DeviceCommand } from '@ferrite/contracts';

@@ -1,6 +1,8 @@
 /**
  * The signed report download: GET /dash_mgmt/reports/{id}/download?expires&signature. Public (mailed
  * links reach people without a session); the link's HMAC signature and expiry are the authorization.
+ * A link that was genuine but whose time is up (or whose file the report sweep deleted) answers 410,
+ * so the person clicking it learns to ask for a new report; any other link answers 403.
  */
 import {
   DASHBOARD_REPORT_MESSAGES,
@@ -11,12 +13,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/http/deps';
-import { BlobNotFoundError } from '../../../platform/storage/blobStore';
+import { BlobNotFoundError, type BlobStore, type LinkSignature } from '../../../platform/storage/blobStore';
 import { DASH_TAGS, HttpProblem, problems } from '../shared';
 import { ReportRepository } from './repository';
 import { reportFilename } from './service';
 
 const CONTENT_TYPES = { pdf: 'application/pdf', png: 'image/png' } as const;
+
+/** Whether the link's signature is ours, whatever its expiry: checked as of the moment it expires. */
+function signedByUs(blobs: BlobStore, key: string, link: LinkSignature): boolean {
+  const expires = Number(link.expires);
+  return Number.isSafeInteger(expires) && blobs.verify(key, link, new Date(expires * 1000));
+}
 
 /** Registers the public, signed report download. */
 export const reportDownloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -27,7 +35,7 @@ export const reportDownloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     schema: {
       tags: DASH_TAGS,
       summary:
-        'Download a dashboard report through its signed link (403 when the signature is wrong or expired)',
+        'Download a dashboard report through its signed link (403 when the signature is wrong, 410 when the report expired)',
       params: dashboardReportDownloadParamsSchema,
       querystring: dashboardReportDownloadQuerySchema,
       // Streams bypass serialization; the 200 entry documents the answer.
@@ -36,13 +44,17 @@ export const reportDownloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
         400: problemSchema,
         403: problemSchema,
         404: problemSchema,
+        410: problemSchema,
       },
     },
     handler: async (request, reply) => {
       const row = await repo.findForDownload(request.params.id);
       // An unknown id answers like a bad signature: the link, not the id, is what grants access.
-      if (!row?.blob_key || !deps.blobs.verify(row.blob_key, request.query)) {
+      if (!row?.blob_key || !signedByUs(deps.blobs, row.blob_key, request.query)) {
         throw new HttpProblem(403, 'Forbidden', DASHBOARD_REPORT_MESSAGES.linkInvalid);
+      }
+      if (row.status === 'expired' || !deps.blobs.verify(row.blob_key, request.query)) {
+        throw new HttpProblem(410, 'Report expired', DASHBOARD_REPORT_MESSAGES.reportExpired);
       }
       let stream: Awaited<ReturnType<typeof deps.blobs.openRead>>;
       try {

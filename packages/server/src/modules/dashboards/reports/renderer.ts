@@ -26,7 +26,7 @@ export interface RenderJob {
   origin: string;
   /** The host the caller used, sent as x-forwarded-host so the page carries that host's brand. */
   brandHost: string | null;
-  /** The web path of the shared view to open. */
+  /** The web path of the shared view to open, with the report's data window as its query string. */
   path: string;
   /** The sessionStorage entry the shared view reads its token from. */
   storage: { key: string; value: string };
@@ -35,8 +35,6 @@ export interface RenderJob {
   /** Which panel tab to show (0 is the first). */
   panelIndex: number;
   format: 'pdf' | 'png';
-  /** One time window for every widget's read, when the report names one. */
-  window: { from_date?: string | undefined; to_date?: string | undefined } | null;
 }
 
 /** Flags that keep Chromium off the network and working without a GPU or a sandbox (STACK.md). */
@@ -202,8 +200,8 @@ export class ReportRenderer {
 }
 
 /**
- * Lets the page reach only this server, refuses the live socket, and rewrites widget reads to the
- * report's window. Later routes win in Playwright, so the window rewrite is registered last.
+ * Lets the page reach only this server and refuses the live socket. The report's window needs nothing
+ * here: the shared view reads it from its own query string (see RenderJob.path).
  */
 async function guardNetwork(context: BrowserContext, job: RenderJob): Promise<void> {
   const origin = new URL(job.origin).origin;
@@ -211,19 +209,6 @@ async function guardNetwork(context: BrowserContext, job: RenderJob): Promise<vo
     const url = new URL(route.request().url());
     if (url.origin !== origin || url.pathname.startsWith('/api/socket')) return route.abort();
     return route.fallback();
-  });
-  const window = job.window;
-  if (!window || (!window.from_date && !window.to_date)) return;
-  await context.route(/\/api\/dash_mgmt\/details\/[^/]+\/panels\/[^/]+\/widget_instances\//, (route) => {
-    const url = new URL(route.request().url());
-    if (url.origin !== origin) return route.abort();
-    // A window replaces "the last N points": every widget shows the same stretch of time.
-    url.searchParams.delete('last');
-    url.searchParams.delete('from_date');
-    url.searchParams.delete('to_date');
-    if (window.from_date) url.searchParams.set('from_date', window.from_date);
-    if (window.to_date) url.searchParams.set('to_date', window.to_date);
-    return route.fallback({ url: url.toString() });
   });
 }
 

@@ -3,7 +3,8 @@
  * by a listening test server; the files, their signed links, the mail, link holders, the throttle, bad
  * input and a server without Chromium.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TelemetryWriter } from '../../../telemetry/writer';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { projectWithSensors } from '../../iotManager/testSupport';
@@ -18,6 +19,19 @@ import {
   sharedClient,
 } from '../testSupport';
 import { webBuildForTests } from './testWebBuild';
+
+/** The widget reads the server answered (the view batches them into POST …/widget_data bodies). */
+const widgetReads = vi.hoisted(() => [] as { query: Record<string, unknown> }[]);
+vi.mock('../widgets/batchRead', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../widgets/batchRead')>();
+  return {
+    ...actual,
+    readPanelWidgets: (...args: Parameters<typeof actual.readPanelWidgets>) => {
+      widgetReads.push(...args[3]);
+      return actual.readPanelWidgets(...args);
+    },
+  };
+});
 
 const PUBLIC_URL = 'http://ferrite.test';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -71,6 +85,32 @@ function download(url: string) {
 
 const report = (body: object) => dash.post(`/dashboards/${dashboardId}/reports`, body);
 
+/** An ISO instant this many hours from now. */
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
+
+/**
+ * The widget reads among `urls` all asked for the window; none asked for "the last N points" (a widget
+ * that reads those reads buckets of the window instead).
+ */
+/** Every widget read while the report rendered was over the window (and none asked for the last N). */
+function expectReadsOver(window: { from_date: string; to_date: string }) {
+  expect(widgetReads.length).toBeGreaterThan(0);
+  for (const read of widgetReads) {
+    expect(read.query.from_date).toBe(window.from_date);
+    expect(read.query.to_date).toBe(window.to_date);
+    expect(read.query.last).toBeUndefined();
+  }
+}
+
+/** Every URL the listening server is asked for (Chromium's too) until stop(); the widget reads start afresh. */
+function watchRequests(): { urls: string[]; stop: () => void } {
+  const urls: string[] = [];
+  widgetReads.length = 0;
+  const listener = (request: IncomingMessage) => urls.push(request.url ?? '');
+  platform.app.server.on('request', listener);
+  return { urls, stop: () => platform.app.server.off('request', listener) };
+}
+
 describe('a member sends a dashboard as a report', () => {
   it('makes a PDF of the first panel whose signed link downloads it', async () => {
     const made = expectStatus(await report({ format: 'pdf' }), 201).json();
@@ -101,16 +141,20 @@ describe('a member sends a dashboard as a report', () => {
   });
 
   it('makes a PNG of the panel asked for, over the window asked for', async () => {
+    const window = {
+      from_date: new Date(Date.now() - 3600_000).toISOString(),
+      to_date: new Date().toISOString(),
+    };
+    const seen = watchRequests();
     const made = expectStatus(
-      await report({
-        format: 'png',
-        panel_id: secondPanel,
-        from_date: new Date(Date.now() - 3600_000).toISOString(),
-        to_date: new Date().toISOString(),
-      }),
+      await report({ format: 'png', panel_id: secondPanel, range: 'custom', ...window }),
       201,
     ).json();
-    expect(made).toMatchObject({ format: 'png', panel_id: secondPanel });
+    seen.stop();
+    expect(made).toMatchObject({ format: 'png', panel_id: secondPanel, ...window });
+    // The shared view opened with the window in its query string, and the widget read over it.
+    expect(seen.urls).toContain(`/dashboards/${made.id}?${new URLSearchParams(window)}`);
+    expectReadsOver(window);
     const file = await download(made.url);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
@@ -121,7 +165,17 @@ describe('a member sends a dashboard as a report', () => {
     expect(bytes.readUInt32BE(20)).toBeGreaterThan(300);
   });
 
-  it('refuses a tampered, expired or borrowed link', async () => {
+  it('reads every widget over a preset window ending when the report was asked for', async () => {
+    const seen = watchRequests();
+    const before = Date.now();
+    const made = expectStatus(await report({ format: 'png', range: 'last_24_hours' }), 201).json();
+    seen.stop();
+    expect(Date.parse(made.to_date)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(made.to_date) - Date.parse(made.from_date)).toBe(24 * 3600_000);
+    expectReadsOver(made);
+  });
+
+  it('refuses a tampered or borrowed link, and says so when it expired', async () => {
     const made = expectStatus(await report({ format: 'png' }), 201).json();
     const url = new URL(made.url);
     const signature = url.searchParams.get('signature') ?? '';
@@ -140,20 +194,26 @@ describe('a member sends a dashboard as a report', () => {
       expect(response.statusCode, attempt).toBe(403);
       expect(response.json().detail).toBe('This download link is invalid or has expired');
     }
+    // A genuine link whose time is up: gone, and the person is told to ask for a new report.
     const expired = platform.deps.blobs.signedPath(`dashboard-reports/${orgId}/${made.id}.png`, 60, {
       routePath: path,
       now: new Date(Date.now() - 120_000),
     });
-    expect((await platform.app.inject({ method: 'GET', url: expired })).statusCode).toBe(403);
+    const late = await platform.app.inject({ method: 'GET', url: expired });
+    expect(late.statusCode).toBe(410);
+    expect(late.json().detail).toBe(
+      'This report has expired and its file was deleted. Ask for a new report.',
+    );
     expect((await download(made.url)).statusCode).toBe(200);
   });
 
-  it('mails the link to every recipient through the outbox', async () => {
+  it('mails the link to every recipient through the outbox, the message and window above it', async () => {
     const made = expectStatus(
       await report({
         format: 'pdf',
         recipients: ['Ops@Plant.test', 'ops@plant.test', 'boss@plant.test'],
-        message: 'Weekly numbers',
+        message: '  Weekly numbers\nSee the boiler.  ',
+        range: 'last_7_days',
       }),
       201,
     ).json();
@@ -165,10 +225,16 @@ describe('a member sends a dashboard as a report', () => {
       .orderBy('to_address')
       .execute();
     expect(mails.map((m) => m.to_address)).toEqual(['boss@plant.test', 'ops@plant.test']);
+    const utc = (at: string) => `${at.slice(0, 10)} ${at.slice(11, 16)}`;
     for (const mail of mails) {
       expect(mail.subject).toBe('Dashboard report: Boiler house');
-      expect(mail.text_body).toContain(made.url);
-      expect(mail.text_body).toContain('Weekly numbers');
+      const body = mail.text_body ?? '';
+      expect(body).toContain(made.url);
+      expect(body).toContain(`covering the last 7 days (${utc(made.from_date)} to ${utc(made.to_date)} UTC)`);
+      // The note, trimmed, before the download link.
+      const note = body.indexOf('Demo Admin wrote:\nWeekly numbers\nSee the boiler.\n');
+      expect(note).toBeGreaterThan(0);
+      expect(note).toBeLessThan(body.indexOf(made.url));
     }
   });
 });
@@ -233,7 +299,35 @@ describe('bad input', () => {
       [
         { format: 'pdf', from_date: '2026-01-02T00:00:00Z', to_date: '2026-01-01T00:00:00Z' },
         'body.to_date',
-        'to_date must be after from_date',
+        'From date must be before To date',
+      ],
+      [{ format: 'pdf', range: 'custom' }, 'body.from_date', 'Please enter From date'],
+      [{ format: 'pdf', range: 'custom' }, 'body.to_date', 'Please enter To date'],
+      [
+        { format: 'pdf', range: 'custom', from_date: hoursFromNow(-1), to_date: hoursFromNow(1) },
+        'body.to_date',
+        'To date cannot be in the future',
+      ],
+      [
+        { format: 'pdf', from_date: hoursFromNow(2), to_date: hoursFromNow(3) },
+        'body.from_date',
+        'From date cannot be in the future',
+      ],
+      [
+        { format: 'pdf', range: 'custom', from_date: hoursFromNow(-24 * 400), to_date: hoursFromNow(-1) },
+        'body.to_date',
+        'The report window can be at most one year',
+      ],
+      [
+        { format: 'pdf', range: 'last_hour', to_date: hoursFromNow(-1) },
+        'body.to_date',
+        'From and To dates go with a custom window only',
+      ],
+      [{ format: 'pdf', range: 'yesterday' }, 'body.range', ''],
+      [
+        { format: 'pdf', message: 'x'.repeat(1001) },
+        'body.message',
+        'Message can be at most 1000 characters',
       ],
       [
         { format: 'pdf', from_date: 'yesterday' },

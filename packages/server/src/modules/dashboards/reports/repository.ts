@@ -1,9 +1,25 @@
-/** SQL for dashboard reports (dashboard_reports): reserving one under the throttle, finishing it, finding it. */
+/**
+ * SQL for dashboard reports (dashboard_reports): reserving one under the throttle, finishing it, finding
+ * it, and the rows the report sweep ends.
+ */
 import { DASHBOARD_REPORT_MESSAGES, DASHBOARD_REPORTS_PER_MINUTE } from '@ferrite/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { type DB, problems } from '../shared';
 
 const WINDOW_MS = 60_000;
+
+/** Where a report's file lives in the blob store (one key per report, so a crashed render's file is found too). */
+export function reportBlobKey(report: { orgId: string; id: string; format: 'pdf' | 'png' }): string {
+  return `dashboard-reports/${report.orgId}/${report.id}.${report.format}`;
+}
+
+/** A report row the sweep ends: where its file is. */
+export interface SweptReport {
+  id: string;
+  org_id: string;
+  format: 'pdf' | 'png';
+  blob_key: string | null;
+}
 
 /** What a new report row holds before it is drawn. */
 interface ReportReservation {
@@ -60,13 +76,16 @@ export class ReportRepository {
     });
   }
 
-  /** Records the stored file; from here on the report's render token opens nothing. */
+  /**
+   * Records the stored file and answers when (the database's clock: its link expires, and the sweep
+   * deletes it, a fixed time after). From here on the report's render token opens nothing.
+   */
   async markReady(
     orgId: string,
     id: string,
     file: { blobKey: string; size: number; sha256: string },
-  ): Promise<void> {
-    await this.db
+  ): Promise<Date> {
+    const row = await this.db
       .updateTable('dashboard_reports')
       .set({
         status: 'ready',
@@ -77,8 +96,9 @@ export class ReportRepository {
       })
       .where('org_id', '=', orgId)
       .where('id', '=', id)
-      .returning('id')
-      .execute();
+      .returning('finished_at')
+      .executeTakeFirstOrThrow();
+    return new Date(row.finished_at ?? Date.now());
   }
 
   /** Records that drawing failed (the row still counts towards the throttle). */
@@ -110,6 +130,7 @@ export class ReportRepository {
       .leftJoin('dashboard_panels as p', 'p.id', 'r.panel_id')
       .select([
         'r.id',
+        'r.status',
         'r.format',
         'r.blob_key',
         'r.size',
@@ -118,7 +139,64 @@ export class ReportRepository {
         'p.name as panel_name',
       ])
       .where('r.id', '=', id)
-      .where('r.status', '=', 'ready')
+      .where('r.status', 'in', ['ready', 'expired'])
       .executeTakeFirst();
+  }
+
+  /** Ready reports (of every organization) stored at or before `storedBefore`: their links have expired. */
+  expiredReady(storedBefore: Date, limit: number): Promise<SweptReport[]> {
+    return this.oldest('ready', 'finished_at', storedBefore, limit);
+  }
+
+  /** Reports still 'rendering' since before `startedBefore`: their render crashed with the process. */
+  abandonedRenders(startedBefore: Date, limit: number): Promise<SweptReport[]> {
+    return this.oldest('rendering', 'created_at', startedBefore, limit);
+  }
+
+  /**
+   * Marks ready reports expired once their files are deleted; the row stays, so a late click on the
+   * mailed link is told the report expired rather than that the link is wrong. Answers the ids it changed.
+   */
+  markExpired(ids: readonly string[]): Promise<string[]> {
+    return this.moveOn(ids, 'ready', { status: 'expired' });
+  }
+
+  /** Marks abandoned renders failed; answers the ids it changed. */
+  markAbandoned(ids: readonly string[]): Promise<string[]> {
+    return this.moveOn(ids, 'rendering', { status: 'failed', finished_at: sql<Date>`now()` });
+  }
+
+  /** Reports of every organization in `status` whose `since` is at or before `before`, oldest first. */
+  private oldest(
+    status: 'ready' | 'rendering',
+    since: 'finished_at' | 'created_at',
+    before: Date,
+    limit: number,
+  ): Promise<SweptReport[]> {
+    return this.db
+      .selectFrom('dashboard_reports')
+      .select(['id', 'org_id', 'format', 'blob_key'])
+      .where('status', '=', status)
+      .where(since, '<=', before)
+      .orderBy(since)
+      .limit(limit)
+      .execute();
+  }
+
+  /** Sets `values` on those of `ids` still in `from` (RETURNING: PGlite reports no row counts). */
+  private async moveOn(
+    ids: readonly string[],
+    from: 'ready' | 'rendering',
+    values: { status: 'expired' | 'failed'; finished_at?: RawBuilder<Date> },
+  ): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .updateTable('dashboard_reports')
+      .set(values)
+      .where('id', 'in', ids)
+      .where('status', '=', from)
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
   }
 }

@@ -24,7 +24,7 @@ import { type ReportOrigin, ReportService } from './service';
 
 const responses = { 201: dashboardReportSchema, ...errorResponses, 503: problemSchema };
 const SUMMARY =
-  "body {format: 'pdf'|'png', panel_id? (default: the first panel), recipients? (up to 20 e-mails, mailed the link), message?, from_date?, to_date? (one window for every widget)}. Answers 201 {id, format, url (signed, expires), size, …}; 429 past 10 reports a minute per organization; 503 when the renderer (headless Chromium) is unavailable";
+  "body {format: 'pdf'|'png', panel_id? (default: the first panel), recipients? (up to 20 e-mails, mailed the link), message? (up to 1000 characters, in the mail above the link), range? ('last_hour'|'last_24_hours'|'last_7_days'|'last_30_days'|'custom'), from_date?, to_date? (the custom window: at most a year, not in the future; one window for every widget)}. Answers 201 {id, format, url (signed, expires), size, from_date, to_date, …}; 400 naming each bad field; 429 past 10 reports a minute per organization; 503 when the renderer (headless Chromium) is unavailable";
 
 /** How Chromium reaches this server: its own listening address, over loopback when bound to all. */
 function selfOrigin(app: FastifyInstance): string | null {

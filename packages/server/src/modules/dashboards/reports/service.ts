@@ -7,9 +7,12 @@ import {
   type BrandSet,
   DASHBOARD_REPORT_LINK_TTL_SECONDS,
   DASHBOARD_REPORT_MESSAGES,
+  DASHBOARD_REPORT_RANGE_LABELS,
   type DashboardReport,
   type dashboardReportBodySchema,
   dashboardReportDownloadPath,
+  type ReportWindow,
+  resolveReportWindow,
 } from '@ferrite/contracts';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -23,7 +26,7 @@ import { type Actor, type DB, HttpProblem, iso, unprocessable } from '../shared'
 import type { ShareScope } from '../sharing/shareAccess';
 import { signRenderToken } from './renderAccess';
 import { RendererBusyError, RendererUnavailableError, type RenderJob, type ReportRenderer } from './renderer';
-import { ReportRepository } from './repository';
+import { ReportRepository, reportBlobKey } from './repository';
 
 export type ReportInput = z.output<typeof dashboardReportBodySchema>;
 
@@ -81,6 +84,8 @@ export class ReportService {
     // Checked before the throttle counts the report: a server without Chromium refuses at once.
     if (!from.origin || !(await this.deps.renderer.available())) throw unavailable();
 
+    // Resolved once, before the render: a preset covers the hour before the call, not before the draw.
+    const window = resolveReportWindow(body);
     const repo = new ReportRepository(db);
     const reserved = await repo.reserve({
       orgId,
@@ -96,15 +101,19 @@ export class ReportService {
       repo,
       { id: reserved.id, orgId, dashboardId },
       { dashboard: dashboard.name, panel: panel.name, index: panelIndex },
-      body,
+      { format: body.format, window },
       from,
     );
 
+    // Counted from when the file was stored, as the report sweep counts: the link and the file end together.
     const link = this.deps.blobs.signedPath(file.blobKey, DASHBOARD_REPORT_LINK_TTL_SECONDS, {
       routePath: dashboardReportDownloadPath(reserved.id),
+      now: file.storedAt,
     });
     const url = absoluteLink(this.deps.publicUrl, link);
-    const expiresAt = new Date(Date.now() + DASHBOARD_REPORT_LINK_TTL_SECONDS * 1000);
+    const expiresAt = new Date(
+      Math.floor(file.storedAt.getTime() / 1000) * 1000 + DASHBOARD_REPORT_LINK_TTL_SECONDS * 1000,
+    );
     const filename = reportFilename(dashboard.name, panel.name, body.format, reserved.createdAt);
 
     await recordActivity(db, {
@@ -117,6 +126,7 @@ export class ReportService {
       summary: `${requester.kind === 'member' ? 'Made' : 'A link holder made'} a ${body.format.toUpperCase()} report of dashboard "${dashboard.name}"${body.recipients.length ? ` for ${body.recipients.join(', ')}` : ''}`,
     });
     await this.mail(requester, body, from.brand, {
+      window,
       orgId,
       dashboardName: dashboard.name,
       panelName: panel.name,
@@ -132,6 +142,8 @@ export class ReportService {
       filename,
       url,
       expires_at: expiresAt.toISOString(),
+      from_date: window?.from_date ?? null,
+      to_date: window?.to_date ?? null,
       size: file.size,
       recipients: body.recipients,
       created_at: iso(reserved.createdAt),
@@ -143,30 +155,30 @@ export class ReportService {
     repo: ReportRepository,
     report: { id: string; orgId: string; dashboardId: string },
     names: { dashboard: string; panel: string; index: number },
-    body: ReportInput,
+    what: { format: ReportInput['format']; window: ReportWindow | null },
     from: ReportOrigin,
-  ): Promise<{ blobKey: string; size: number }> {
+  ): Promise<{ blobKey: string; size: number; storedAt: Date }> {
     try {
       const { token, expiresAt } = await signRenderToken(this.deps.jwt, report);
       const job: RenderJob = {
         origin: from.origin as string,
         brandHost: from.brandHost,
-        // The render token's shared view is addressed by the report's id (see renderAccess.ts).
-        path: `/dashboards/${report.id}`,
+        // The render token's shared view is addressed by the report's id (see renderAccess.ts); the
+        // window rides in the query string, and the view reads every widget over it.
+        path: `/dashboards/${report.id}${what.window ? `?${new URLSearchParams({ ...what.window })}` : ''}`,
         storage: {
           key: `ferrite-share:${report.id}`,
           value: JSON.stringify({ token, expires_at: expiresAt.toISOString() }),
         },
         title: `${names.dashboard} - ${names.panel}`,
         panelIndex: names.index,
-        format: body.format,
-        window: body.from_date || body.to_date ? { from_date: body.from_date, to_date: body.to_date } : null,
+        format: what.format,
       };
       const bytes = await this.deps.renderer.render(job);
-      const blobKey = `dashboard-reports/${report.orgId}/${report.id}.${body.format}`;
+      const blobKey = reportBlobKey({ ...report, format: what.format });
       const stored = await this.deps.blobs.put(blobKey, bytes);
-      await repo.markReady(report.orgId, report.id, { blobKey, ...stored });
-      return { blobKey, size: stored.size };
+      const storedAt = await repo.markReady(report.orgId, report.id, { blobKey, ...stored });
+      return { blobKey, size: stored.size, storedAt };
     } catch (error) {
       await repo.markFailed(report.orgId, report.id);
       if (error instanceof RendererUnavailableError) throw unavailable();
@@ -186,6 +198,7 @@ export class ReportService {
     body: ReportInput,
     brand: BrandSet,
     report: {
+      window: ReportWindow | null;
       orgId: string;
       dashboardName: string;
       panelName: string;
@@ -201,11 +214,9 @@ export class ReportService {
       .select('name')
       .where('id', '=', report.orgId)
       .executeTakeFirst();
-    const window =
-      body.from_date || body.to_date
-        ? ` for ${body.from_date ?? 'the start'} to ${body.to_date ?? 'now'}`
-        : '';
-    const note = body.message ? `\n\n${sender} wrote: ${body.message}` : '';
+    const window = windowText(body.range, report.window);
+    // The sender's note comes before the link, so it is read before the file is opened.
+    const note = body.message ? `\n\n${sender} wrote:\n${body.message}` : '';
     const kind = body.format.toUpperCase();
     for (const to of body.recipients) {
       try {
@@ -241,6 +252,18 @@ export function reportFilename(dashboard: string, panel: string, format: string,
       .trim()
       .slice(0, 60) || 'dashboard';
   return `${safe(dashboard)} - ${safe(panel)} - ${at.toISOString().slice(0, 10)}.${format}`;
+}
+
+/** " covering the last 24 hours (…)" or " covering 2026-05-01 10:00 to … UTC"; empty without a window. */
+function windowText(range: ReportInput['range'], window: ReportWindow | null): string {
+  if (!window) return '';
+  const utc = (at: string) => `${at.slice(0, 10)} ${at.slice(11, 16)}`;
+  const span = window.from_date
+    ? `${utc(window.from_date)} to ${utc(window.to_date)} UTC`
+    : `each widget's own period up to ${utc(window.to_date)} UTC`;
+  return range && range !== 'custom'
+    ? `, covering the ${DASHBOARD_REPORT_RANGE_LABELS[range].toLowerCase()} (${span})`
+    : `, covering ${span}`;
 }
 
 function formatSize(bytes: number): string {

@@ -238,10 +238,10 @@ describe('the gateway limit', () => {
 
 describe('editing, archiving, rotating and deleting', () => {
   it('replaces fields and the timestamp mapping, keeps topic and client id when omitted, and tells the transports', async () => {
-    const changed: string[] = [];
-    const stop = platform.deps.deviceLink.onGatewayChanged((id) => changed.push(id));
     const created = (await createGateway(iot, projectId, gatewayBody('Editable', { topic: 'edit/me' })))
       .gateway;
+    const changed: string[] = [];
+    const stop = platform.deps.deviceLink.onGatewayChanged((id) => changed.push(id));
     const response = await iot.put(
       `/gateways/${created.id}`,
       gatewayBody('Edited', {
@@ -279,13 +279,21 @@ describe('editing, archiving, rotating and deleting', () => {
   });
 
   it('issues a new token: the old hash is replaced and the new token is shown once', async () => {
+    // The transports hear of each issued token after the commit (an external broker's only chance).
+    const issued: [string, string | undefined][] = [];
+    const stop = platform.deps.deviceLink.onGatewayChanged((id, token) => issued.push([id, token]));
     const { gateway, access_token } = await createGateway(iot, projectId, gatewayBody('Rotating'));
     const rotated = await iot.post(`/gateways/${gateway.id}/access_token`);
+    stop();
     expect(rotated.statusCode).toBe(200);
     const fresh = rotated.json().access_token as string;
     expect(fresh).not.toBe(access_token);
     expect(rotated.json().gateway.access_token_hint).toBe(fresh.slice(-4));
     expect((await storedToken(gateway.id)).token_hash).toBe(sha256(fresh));
+    expect(issued).toEqual([
+      [gateway.id, access_token],
+      [gateway.id, fresh],
+    ]);
   });
 
   it('deletes a gateway for good', async () => {

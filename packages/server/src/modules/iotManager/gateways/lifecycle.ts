@@ -1,6 +1,7 @@
 /**
  * A gateway's life after creation: archive (its devices are refused), unarchive (within the limit),
- * a new access token, and deletion. Each tells the transports to forget what they cached.
+ * a new access token, and deletion. Each tells the transports to forget what they cached (and an
+ * external broker's credentials to follow) once its transaction committed.
  */
 import type { Gateway, GatewayWithToken } from '@ferrite/contracts';
 import { type Actor, activityBase, problems } from '../shared';
@@ -36,7 +37,7 @@ export async function setGatewayArchived(
     });
     return updated;
   });
-  service.deps.deviceLink.gatewayChanged(id);
+  await service.deps.deviceLink.gatewayChanged(id);
   return after;
 }
 
@@ -59,7 +60,8 @@ export async function rotateGatewayToken(
     });
     return { gateway, access_token: token.token };
   });
-  service.deps.deviceLink.gatewayChanged(id);
+  // After the commit, with the plaintext token: the only moment an external broker can be given it.
+  await service.deps.deviceLink.gatewayChanged(id, token.token);
   return result;
 }
 
@@ -75,5 +77,5 @@ export async function deleteGateway(service: GatewayService, actor: Actor, id: s
       before,
     });
   });
-  service.deps.deviceLink.gatewayChanged(id);
+  await service.deps.deviceLink.gatewayChanged(id);
 }

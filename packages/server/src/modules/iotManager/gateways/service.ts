@@ -72,7 +72,7 @@ export class GatewayService {
     const id = randomUUID();
     const values = this.valuesOf(id, body, null);
     const token = newGatewayToken();
-    return this.guardUnique(
+    const created = await this.guardUnique(
       () => values,
       id,
       () =>
@@ -103,6 +103,9 @@ export class GatewayService {
           return { gateway: after, access_token: token.token };
         }),
     );
+    // After the commit: an external broker learns the account while the plaintext token exists.
+    await this.deps.deviceLink.gatewayChanged(id, token.token);
+    return created;
   }
 
   /** Replaces a gateway's fields (its project stays); omitted topic, client id and user name are kept. */
@@ -130,7 +133,7 @@ export class GatewayService {
           return updated;
         }),
     );
-    this.deps.deviceLink.gatewayChanged(id);
+    await this.deps.deviceLink.gatewayChanged(id);
     return after;
   }
 

@@ -59,6 +59,14 @@ function childrenByGrid(panel: PanelDetail): Map<string, Child[]> {
   return grids;
 }
 
+/** The name a focused child is announced by. */
+function childLabel(child: Child | undefined): string {
+  if (!child) return '';
+  if (child.type === 'widget') return child.instance.title || 'Widget';
+  if (child.type === 'command') return child.widget.title || 'Command widget';
+  return `Subpanel ${child.subpanel.name}`;
+}
+
 function childId(child: Child): string {
   return child.type === 'widget'
     ? child.instance.id
@@ -82,8 +90,14 @@ export function PanelCanvas({
   const { editing } = useContext(CanvasLookContext);
   const grids = useMemo(() => childrenByGrid(panel), [panel]);
   const latest = useRef(new Map<string, LayoutItem[]>());
+  const seededFrom = useRef<Map<string, Child[]> | null>(null);
   // Layouts as last committed per grid, seeded from the server, so one grid's commit carries the rest.
-  latest.current = new Map([...grids].map(([grid, children]) => [grid, children.map((c) => c.layout)]));
+  // Seeded again only when the server's panel changes: a move in one grid still waiting to be saved is
+  // not lost when a move in another grid commits after a re-render.
+  if (seededFrom.current !== grids) {
+    seededFrom.current = grids;
+    latest.current = new Map([...grids].map(([grid, children]) => [grid, children.map((c) => c.layout)]));
+  }
 
   const commit = useCallback(
     (grid: string, layout: LayoutItem[]) => {
@@ -150,6 +164,7 @@ export function PanelCanvas({
                 editing={editing}
                 handleClass={innerHandle}
                 onCommit={(layout) => commit(child.subpanel.id, layout)}
+                itemLabel={(item) => childLabel(inner.find((c) => c.layout.i === item.i))}
                 className={classes.subpanelGrid}
                 renderItem={(item, gridWidth) => {
                   const found = inner.find((c) => c.layout.i === item.i);
@@ -174,6 +189,7 @@ export function PanelCanvas({
       editing={editing}
       handleClass={topHandle}
       onCommit={(layout) => commit('', layout)}
+      itemLabel={(item) => childLabel(top.find((c) => c.layout.i === item.i))}
       className={classes.panelGrid}
       renderItem={(item, gridWidth) => {
         const found = top.find((c) => c.layout.i === item.i);

@@ -69,7 +69,7 @@ const CardToolbar = memo(function CardToolbar({
   return (
     <div className={classes.toolbar} data-editing={editing || undefined}>
       {editing ? (
-        <Tooltip label="Drag to move" openDelay={400} withinPortal>
+        <Tooltip label="Drag to move, or focus the card and use the arrow keys" openDelay={400} withinPortal>
           <span className={`${classes.grip} ${handleClass}`} aria-hidden>
             <IconGripVertical size={15} />
           </span>

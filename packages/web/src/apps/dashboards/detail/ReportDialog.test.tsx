@@ -36,17 +36,21 @@ function detail(): DashboardDetail {
 
 function madeReport(body: {
   format: 'pdf' | 'png';
-  panel_id: string;
+  panel_id?: string;
   recipients: string[];
+  from_date?: string;
+  to_date?: string;
 }): DashboardReport {
   return {
     id: REPORT_ID,
     dashboard_id: DASHBOARD_ID,
-    panel_id: body.panel_id,
+    panel_id: body.panel_id ?? PANEL_ID,
     format: body.format,
     filename: `Line 1 overview - Pumps - 2026-05-01.${body.format}`,
     url: `https://ferrite.example/api/dash_mgmt/reports/${REPORT_ID}/download?expires=1&signature=abc`,
     expires_at: '2026-05-08T10:00:00.000Z',
+    from_date: body.from_date ?? null,
+    to_date: body.to_date ?? null,
     size: 48_000,
     recipients: body.recipients,
     created_at: NOW,
@@ -136,5 +140,104 @@ describe('Send as report', () => {
     expect(await within(dialog).findByText(/Email must be valid: not-mail/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Make report' })).toBeDisabled();
     expect(calls.some((c) => c.path.endsWith('/reports'))).toBe(false);
+  });
+
+  it('sends a preset window and a message for the mail', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    fakeDashServer({
+      [`POST /dashboards/${DASHBOARD_ID}/reports`]: (req) => {
+        const body = req.body as Record<string, unknown>;
+        bodies.push(body);
+        const made = madeReport({
+          format: 'pdf',
+          recipients: body.recipients as string[],
+          from_date: '2026-04-24T10:00:00.000Z',
+          to_date: '2026-05-01T10:00:00.000Z',
+        });
+        return { status: 201, body: made };
+      },
+    });
+    renderHeader();
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Data window' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Last 7 days', hidden: true }));
+    // Presets need no dates.
+    expect(within(dialog).queryByLabelText('From')).toBeNull();
+    await userEvent.type(within(dialog).getByPlaceholderText('name@company.com'), 'ops@plant.test{enter}');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Message' }), {
+      target: { value: '  Weekly numbers, see the pumps.  ' },
+    });
+    const submit = within(dialog).getByRole('button', { name: 'Make report' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    fireEvent.click(submit);
+
+    expect(await within(dialog).findByTestId('report-window')).toHaveTextContent(/^Data from .+ to .+\.$/);
+    expect(bodies).toEqual([
+      {
+        format: 'pdf',
+        panel_id: PANEL_ID,
+        recipients: ['ops@plant.test'],
+        range: 'last_7_days',
+        message: 'Weekly numbers, see the pumps.',
+      },
+    ]);
+  });
+
+  it('checks a custom window and a long message before asking the server', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    fakeDashServer({
+      [`POST /dashboards/${DASHBOARD_ID}/reports`]: (req) => {
+        bodies.push(req.body as Record<string, unknown>);
+        return { status: 201, body: madeReport({ format: 'pdf', recipients: [] }) };
+      },
+    });
+    renderHeader();
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Data window' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Custom', hidden: true }));
+    const from = within(dialog).getByLabelText('From');
+    const to = within(dialog).getByLabelText('To');
+    const submit = within(dialog).getByRole('button', { name: 'Make report' });
+    // The last day is filled in, ready to adjust.
+    await waitFor(() => expect(submit).toBeEnabled());
+
+    fireEvent.change(from, { target: { value: '2026-03-02T08:00' } });
+    fireEvent.change(to, { target: { value: '2026-03-01T08:00' } });
+    expect(await within(dialog).findByText('From date must be before To date')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    fireEvent.change(to, { target: { value: '2099-01-01T00:00' } });
+    expect(await within(dialog).findByText('To date cannot be in the future')).toBeInTheDocument();
+    fireEvent.change(from, { target: { value: '2024-01-01T08:00' } });
+    fireEvent.change(to, { target: { value: '2025-06-01T08:00' } });
+    expect(await within(dialog).findByText('The report window can be at most one year')).toBeInTheDocument();
+    fireEvent.change(from, { target: { value: '' } });
+    expect(await within(dialog).findByText('Please enter From date')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    fireEvent.change(from, { target: { value: '2026-03-01T08:00' } });
+    fireEvent.change(to, { target: { value: '2026-03-02T08:00' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Message' }), {
+      target: { value: 'x'.repeat(1001) },
+    });
+    expect(await within(dialog).findByText('Message can be at most 1000 characters')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Message' }), { target: { value: '' } });
+    await waitFor(() => expect(submit).toBeEnabled());
+    fireEvent.click(submit);
+
+    await within(dialog).findByRole('link', { name: 'Download PDF' });
+    expect(bodies).toEqual([
+      {
+        format: 'pdf',
+        panel_id: PANEL_ID,
+        recipients: [],
+        range: 'custom',
+        // The browser's time zone, sent as instants.
+        from_date: new Date('2026-03-01T08:00').toISOString(),
+        to_date: new Date('2026-03-02T08:00').toISOString(),
+      },
+    ]);
+    expect(bodies.some((b) => 'message' in b)).toBe(false);
   });
 });

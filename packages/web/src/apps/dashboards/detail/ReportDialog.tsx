@@ -1,21 +1,35 @@
 /**
- * "Send as report" (the dashboard menu): pick a format, a panel and optionally people to mail it to; the
- * server draws the panel and answers a signed download link, offered here once the report is made.
+ * "Send as report" (the dashboard menu): pick a format, a panel, the data window and optionally people to
+ * mail it to with a message; the server draws the panel and answers a signed download link, offered here
+ * once the report is made.
  */
 import {
   DASHBOARD_REPORT_MAX_RECIPIENTS,
+  DASHBOARD_REPORT_MESSAGE_MAX,
   type DashboardDetail,
   type DashboardReport,
   type DashboardReportFormat,
   EMAIL_HINT,
   isValidEmail,
 } from '@ferrite/contracts';
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, TagsInput, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { IconDownload, IconFileReport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSendReportMutation } from '../api/reportsApi';
 import { fieldErrorsOf, problemOf, useOrgId } from '../hooks';
 import { formatWhen } from '../share/linkModel';
+import { initialWindow, ReportWindowFields, windowBody, windowErrors } from './ReportWindowFields';
 
 function sizeText(bytes: number): string {
   return bytes < 1024 * 1024
@@ -39,6 +53,13 @@ function ReportReady({
         Your {report.format.toUpperCase()} report is ready ({sizeText(report.size)}). The link works until{' '}
         {formatWhen(report.expires_at)}.
       </Text>
+      {report.to_date ? (
+        <Text size="sm" c="dimmed" data-testid="report-window">
+          {report.from_date
+            ? `Data from ${formatWhen(report.from_date)} to ${formatWhen(report.to_date)}.`
+            : `Each widget's own period up to ${formatWhen(report.to_date)}.`}
+        </Text>
+      ) : null}
       {report.recipients.length > 0 ? (
         <Text size="sm" c="dimmed" data-testid="report-recipients">
           Mailed to {report.recipients.join(', ')}.
@@ -75,11 +96,15 @@ function ReportForm({ dashboard, onClose }: { dashboard: DashboardDetail; onClos
   const [format, setFormat] = useState<DashboardReportFormat>('pdf');
   const [panelId, setPanelId] = useState<string | null>(dashboard.panels[0]?.id ?? null);
   const [recipients, setRecipients] = useState<string[]>([]);
+  const [dataWindow, setDataWindow] = useState(initialWindow);
+  const [message, setMessage] = useState('');
   const [report, setReport] = useState<DashboardReport | null>(null);
   const bad = recipients.filter((e) => !isValidEmail(e));
   const tooMany = recipients.length > DASHBOARD_REPORT_MAX_RECIPIENTS;
   const problem = state.error ? problemOf(state.error) : null;
-  const errors = fieldErrorsOf(problem);
+  const checks = windowErrors({ ...windowBody(dataWindow), message });
+  // The dialog's own checks first; the server's answer for what only it can tell.
+  const errors = { ...fieldErrorsOf(problem), ...checks };
 
   if (report) {
     return (
@@ -100,7 +125,13 @@ function ReportForm({ dashboard, onClose }: { dashboard: DashboardDetail; onClos
     <form
       onSubmit={async (event) => {
         event.preventDefault();
-        const body = { format, recipients, ...(panelId ? { panel_id: panelId } : {}) };
+        const body = {
+          format,
+          recipients,
+          ...(panelId ? { panel_id: panelId } : {}),
+          ...windowBody(dataWindow),
+          ...(message.trim() ? { message: message.trim() } : {}),
+        };
         const answer = await send({ orgId, dashboardId: dashboard.id, body });
         if ('data' in answer && answer.data) setReport(answer.data);
       }}
@@ -129,6 +160,7 @@ function ReportForm({ dashboard, onClose }: { dashboard: DashboardDetail; onClos
           error={errors.panel_id}
           comboboxProps={{ withinPortal: true }}
         />
+        <ReportWindowFields value={dataWindow} onChange={setDataWindow} errors={errors} />
         <TagsInput
           label="E-mail it to"
           description={`Optional, up to ${DASHBOARD_REPORT_MAX_RECIPIENTS} people; press Enter after each`}
@@ -145,6 +177,17 @@ function ReportForm({ dashboard, onClose }: { dashboard: DashboardDetail; onClos
           }
           clearable
         />
+        <Textarea
+          label="Message"
+          description={`Optional, put in the e-mail above the download link (${message.length}/${DASHBOARD_REPORT_MESSAGE_MAX})`}
+          placeholder="Here are this week's numbers."
+          value={message}
+          onChange={(event) => setMessage(event.currentTarget.value)}
+          error={errors.message}
+          autosize
+          minRows={2}
+          maxRows={6}
+        />
         {problem && !problem.errors?.length ? (
           <Alert color="red" variant="light" title={problem.title} data-testid="report-problem">
             {problem.detail}
@@ -157,7 +200,7 @@ function ReportForm({ dashboard, onClose }: { dashboard: DashboardDetail; onClos
           <Button
             type="submit"
             loading={state.isLoading}
-            disabled={!orgId || bad.length > 0 || tooMany}
+            disabled={!orgId || bad.length > 0 || tooMany || Object.keys(checks).length > 0}
             leftSection={<IconFileReport size={16} />}
           >
             Make report

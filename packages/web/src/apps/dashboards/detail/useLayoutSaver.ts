@@ -1,6 +1,7 @@
 /**
- * Saves a panel's layout after the user stops dragging or resizing, debounced: quick successive moves
- * become one PUT …/panels/{id} with `layout`. A move still waiting is saved when the panel closes.
+ * Saves a panel's layout after the user stops dragging or resizing, or moves or resizes a card with the
+ * keyboard, debounced: quick successive moves (a run of arrow keys) become one PUT …/panels/{id} with
+ * `layout`. A move still waiting is saved when the panel closes.
  */
 import type { LayoutItem } from '@ferrite/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
