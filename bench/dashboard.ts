@@ -11,10 +11,11 @@
  *
  *   npm run bench:dashboard          SECONDS=20 RUNS=5 npm run bench:dashboard
  */
+import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   countLiveValues,
   type DrawCounts,
@@ -171,7 +172,9 @@ async function run(browser: Browser, serverUrl: string): Promise<void> {
   const valuesBefore = arrived.values();
   const eventsBefore = arrived.events();
   const liveDraws = await drawCounts(page);
-  const streaming = await measureFrames(page, SECONDS * 1000);
+  const streaming = await pageProfiled(page, 'dashboard-page-streaming', () =>
+    measureFrames(page, SECONDS * 1000),
+  );
   const liveDrawn = drawRates(liveDraws, await drawCounts(page), streaming.spanMs);
   const values = arrived.values() - valuesBefore;
   const events = arrived.events() - eventsBefore;
@@ -233,6 +236,27 @@ async function run(browser: Browser, serverUrl: string): Promise<void> {
   console.log(`${pad(`target: ≥ ${TARGET_FPS} fps`)}${verdict(streaming.fps >= TARGET_FPS)}`);
   if (perWidget < RATE * 0.9)
     console.log(`note: fewer than ${RATE} values per widget per second reached the page`);
+}
+
+/**
+ * Profiles the page's main thread while `work` runs when CPU_PROFILE names a directory (a `.cpuprofile`
+ * for Chrome DevTools' Performance panel): where a dashboard's frames go while values stream in.
+ */
+async function pageProfiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.CPU_PROFILE;
+  if (!dir) return work();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    const file = join(dir, `${name}-${Date.now()}.cpuprofile`);
+    await writeFile(file, JSON.stringify(profile));
+    await cdp.detach();
+    console.error(`CPU profile of ${name}: ${file}`);
+  }
 }
 
 const server = await startBenchServer('pglite', null, { WEB_DIST_DIR: WEB_DIST, LIVE_VALUES_MS });
