@@ -177,8 +177,11 @@ test('a gateway made in the UI, its payload mapped onto a sensor, and readings f
     params: 2,
   });
 
-  // The log shows its readings without a reload (live socket or the 5 s auto sync), payload and all.
-  const line = window.locator('[data-testid="log-table"] tr[data-log][data-level="info"]').first();
+  // The log shows its readings without a reload (live socket or the 5 s auto sync), payload and all;
+  // the simulator's heartbeats may come first.
+  const line = window
+    .locator('[data-testid="log-table"] tr[data-log][data-level="info"][data-kind="telemetry"]')
+    .first();
   await expect(line).toBeVisible({ timeout: 15_000 });
   await line.getByRole('button', { name: 'Show payload' }).click();
   const payload = window.getByTestId('log-payload');

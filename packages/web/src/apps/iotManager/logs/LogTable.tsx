@@ -63,6 +63,7 @@ export function LogTable({ logs, fresh }: { logs: GatewayLog[]; fresh: ReadonlyS
               <Table.Tr
                 data-log={log.id}
                 data-level={log.level}
+                data-kind={log.kind}
                 data-fresh={fresh.has(log.id) || undefined}
                 className={classes.row}
               >
