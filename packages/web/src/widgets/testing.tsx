@@ -9,7 +9,7 @@ import type { WidgetRendererProps } from './types';
 
 /**
  * jsdom has no canvas: getContext answers null (as a browser without 2D support would), so ECharts
- * falls back to its SVG renderer and the tests read real SVG; jsdom itself would only log "not implemented".
+ * falls back to its SVG renderer and the tests read real SVG (jsdom's own getContext only logs an error).
  */
 export function installWidgetShims() {
   installDomShims();

@@ -3,18 +3,7 @@
  * ones opened lately, and the ways to start.
  */
 import { APPS } from '@ferrite/contracts';
-import {
-  Button,
-  Center,
-  EmptyState,
-  Group,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Center, EmptyState, Group, Paper, ScrollArea, SimpleGrid, Text, Title } from '@mantine/core';
 import {
   IconArchive,
   IconArrowRight,
@@ -25,6 +14,7 @@ import {
   IconShare,
   IconUsers,
 } from '@tabler/icons-react';
+import { NumberedSteps } from '../../../ui/NumberedSteps';
 import { StatCard } from '../../../ui/StatCard';
 import { AppTile } from '../../../workspace/AppTile';
 import { useListDashboardsQuery, useRecentDashboardsQuery } from '../api/dashboardsApi';
@@ -169,21 +159,7 @@ export function DashboardsHome({ onNavigate }: { onNavigate: DashNavigate }) {
               <Text fw={650} mb="md">
                 Build a dashboard
               </Text>
-              <Stack gap="md">
-                {STEPS.map(([title, text], i) => (
-                  <Group key={title} gap="sm" align="flex-start" wrap="nowrap">
-                    <span className={classes.stepNumber}>{i + 1}</span>
-                    <div>
-                      <Text fw={600} size="sm">
-                        {title}
-                      </Text>
-                      <Text size="sm" c="dimmed">
-                        {text}
-                      </Text>
-                    </div>
-                  </Group>
-                ))}
-              </Stack>
+              <NumberedSteps steps={STEPS} color="blue" />
               <Group mt="lg" gap="sm">
                 <Button
                   variant="default"

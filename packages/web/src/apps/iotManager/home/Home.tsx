@@ -25,6 +25,7 @@ import {
   IconRouter,
   IconTopologyStar3,
 } from '@tabler/icons-react';
+import { NumberedSteps } from '../../../ui/NumberedSteps';
 import { StatCard } from '../../../ui/StatCard';
 import { AppTile } from '../../../workspace/AppTile';
 import { useListIotProjectsQuery } from '../api/gatewaysApi';
@@ -192,21 +193,7 @@ export function IotHome({ onNavigate }: { onNavigate: IotNavigate }) {
               <Text fw={650} mb="md">
                 Connect a device
               </Text>
-              <Stack gap="md">
-                {STEPS.map(([title, text], i) => (
-                  <Group key={title} gap="sm" align="flex-start" wrap="nowrap">
-                    <span className={classes.stepNumber}>{i + 1}</span>
-                    <div>
-                      <Text fw={600} size="sm">
-                        {title}
-                      </Text>
-                      <Text size="sm" c="dimmed">
-                        {text}
-                      </Text>
-                    </div>
-                  </Group>
-                ))}
-              </Stack>
+              <NumberedSteps steps={STEPS} color="orange" />
               <Group mt="lg" gap="sm">
                 <Button rightSection={<IconArrowRight size={16} />} onClick={() => onNavigate('gateways')}>
                   Open gateways
