@@ -10,7 +10,7 @@ import { CopyFrom, copyRows } from '../packages/server/src/platform/db/bulk';
 import type { Db } from '../packages/server/src/platform/db/database';
 import { groupSeries, sliceSeries } from '../packages/server/src/telemetry/batchPlan';
 import { encodeTelemetry, TELEMETRY_COLUMNS } from '../packages/server/src/telemetry/copyEncoding';
-import type { TelemetryPoint } from '../packages/server/src/telemetry/writer';
+import { runsOfPoints, type TelemetryPoint } from '../packages/server/src/telemetry/pointRuns';
 
 /** What the ingest run sends: per client, messages of readings of every sensor's parameters. */
 export interface LoadPlan {
@@ -81,7 +81,7 @@ export async function measureRawCopy(db: Db, plan: LoadPlan, streams: number): P
   for (let m = 0; m < plan.messages; m++) {
     const points = roundPoints(plan, m);
     rows += points.length;
-    const runs = sliceSeries(groupSeries(points).series, Number.POSITIVE_INFINITY)[0] ?? [];
+    const runs = sliceSeries(groupSeries(runsOfPoints(points)).series, Number.POSITIVE_INFINITY)[0] ?? [];
     chunks.push(new CopyFrom(`${TABLE} ${TELEMETRY_COLUMNS}`, 'binary', encodeTelemetry(runs)));
   }
   let next = 0;

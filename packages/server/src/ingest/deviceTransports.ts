@@ -80,7 +80,7 @@ export async function startDeviceTransports(
     close: async () => {
       sweeper.stop();
       for (const close of closers.reverse()) await close().catch(() => undefined);
-      await ingest.flush();
+      await ingest.stop();
     },
   };
 }

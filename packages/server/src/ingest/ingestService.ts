@@ -11,8 +11,10 @@ import type { RealtimeHub } from '../platform/realtime/realtimeHub';
 import type { DeviceLinkHub } from './deviceLink';
 import { GatewayDirectory, type IngestGateway, tokenMatches } from './gatewayDirectory';
 import type { GatewayLogSink } from './gatewayLogSink';
+import { LOG_PAYLOAD_MAX_CHARS } from './gatewayLogSink';
 import { LiveValues } from './liveValues';
-import { mapPayload } from './payloadMapping';
+import { MessageDecoder } from './messageDecoder';
+import { mappingSpec } from './payloadMapping';
 import { Presence } from './presence';
 import { type PointWriter, TelemetryBatcher } from './telemetryBatcher';
 
@@ -52,11 +54,12 @@ export class IngestService {
   readonly batcher: TelemetryBatcher;
   readonly presence: Presence;
   private readonly live: LiveValues;
+  private readonly decoder = new MessageDecoder();
 
   constructor(private readonly deps: IngestServiceDeps) {
     this.directory = new GatewayDirectory(deps.db);
     this.live = new LiveValues(deps.realtime, deps.liveValuesMs);
-    this.batcher = new TelemetryBatcher(deps.writer, { onWritten: (points) => this.live.note(points) });
+    this.batcher = new TelemetryBatcher(deps.writer, { onWritten: (runs) => this.live.note(runs) });
     this.presence = new Presence(deps.db, deps.realtime, deps.log);
     deps.deviceLink.onGatewayChanged((gatewayId) => this.directory.forget(gatewayId));
   }
@@ -78,36 +81,33 @@ export class IngestService {
   ): Promise<TelemetryOutcome> {
     const receivedAt = new Date();
     this.presence.touch(gateway, receivedAt);
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    let payload: unknown;
-    try {
-      payload = JSON.parse(text);
-    } catch (error) {
-      const reason = `Malformed JSON: ${(error as Error).message}`;
-      this.logLine(gateway, transport, 'error', 'error', reason, text, 0);
-      return { accepted: 0, readings: 0, problems: [reason], malformed: true };
+    const decoded = await this.decoder.decode(mappingSpec(gateway), body, receivedAt.getTime());
+    const text = logText(body);
+    if (decoded.malformed !== null) {
+      this.logLine(gateway, transport, 'error', 'error', decoded.malformed, text, 0);
+      return { accepted: 0, readings: 0, problems: [decoded.malformed], malformed: true };
     }
-    const mapped = mapPayload(gateway, payload, receivedAt);
-    await this.batcher.add(mapped.points);
-    if (mapped.points.length > 0) {
+    const mapped = decoded.mapped;
+    await this.batcher.add(mapped.runs, mapped.points);
+    if (mapped.points > 0) {
       const readings = mapped.readings === 1 ? '1 reading' : `${mapped.readings} readings`;
       this.logLine(
         gateway,
         transport,
         'telemetry',
         'info',
-        `${readings}, ${mapped.points.length} points stored`,
+        `${readings}, ${mapped.points} points stored`,
         text,
-        mapped.points.length,
+        mapped.points,
       );
     }
     if (mapped.problems.length > 0) {
-      const level = mapped.points.length > 0 ? 'warn' : 'error';
-      const message = `${mapped.points.length > 0 ? 'Partly mapped' : 'Not mapped'}: ${mapped.problems.join('; ')}`;
+      const level = mapped.points > 0 ? 'warn' : 'error';
+      const message = `${mapped.points > 0 ? 'Partly mapped' : 'Not mapped'}: ${mapped.problems.join('; ')}`;
       this.logLine(gateway, transport, 'error', level, message, text, 0);
     }
     return {
-      accepted: mapped.points.length,
+      accepted: mapped.points,
       readings: mapped.readings,
       problems: mapped.problems,
       malformed: false,
@@ -150,4 +150,21 @@ export class IngestService {
     this.live.flush();
     await this.deps.gatewayLogs.flush();
   }
+
+  /** Once the transports are closed: writes what is pending and stops the decode worker. */
+  async stop(): Promise<void> {
+    await this.decoder.close();
+    await this.flush();
+  }
+}
+
+/**
+ * The start of a message as its log line shows it: the log keeps LOG_PAYLOAD_MAX_CHARS characters, so
+ * at most four bytes each are decoded (a character cut in half at the end shows as a replacement mark).
+ */
+function logText(body: Buffer | string): string {
+  if (typeof body === 'string') return body.slice(0, LOG_PAYLOAD_MAX_CHARS);
+  return body
+    .toString('utf8', 0, Math.min(body.length, LOG_PAYLOAD_MAX_CHARS * 4))
+    .slice(0, LOG_PAYLOAD_MAX_CHARS);
 }

@@ -8,14 +8,21 @@
  */
 import { type SensorValuesEvent, SOCKET_EVENTS, socketRoomName } from '@ferrite/contracts';
 import type { RealtimeHub } from '../platform/realtime/realtimeHub';
-import type { TelemetryPoint } from '../telemetry/writer';
+import type { PointRun } from '../telemetry/pointRuns';
+
+/** A parameter's newest value (ts in epoch milliseconds). */
+interface Newest {
+  paramKey: string;
+  ts: number;
+  value: number;
+}
 
 /** The default pace of announcements (LIVE_VALUES_MS). */
 export const LIVE_VALUES_MS = 1_000;
 
 export class LiveValues {
   /** sensor → (param → newest point). */
-  private readonly latest = new Map<string, { orgId: string; params: Map<string, TelemetryPoint> }>();
+  private readonly latest = new Map<string, { orgId: string; params: Map<string, Newest> }>();
   private timer: NodeJS.Timeout | null = null;
   private lastFlush = 0;
 
@@ -26,22 +33,23 @@ export class LiveValues {
   ) {}
 
   /** Remembers the newest value of each sensor parameter among freshly stored points. */
-  note(points: readonly TelemetryPoint[]): void {
-    let sensorId = '';
-    let sensor: { orgId: string; params: Map<string, TelemetryPoint> } | undefined;
-    for (const point of points) {
-      // Runs of points of one sensor are common: look it up once per run.
-      if (point.sensorId !== sensorId || !sensor) {
-        sensorId = point.sensorId;
-        sensor = this.latest.get(sensorId);
-        if (!sensor) {
-          sensor = { orgId: point.orgId, params: new Map() };
-          this.latest.set(sensorId, sensor);
-        }
+  note(runs: readonly PointRun[]): void {
+    for (const run of runs) {
+      let newest = -1;
+      for (let i = 0; i < run.ts.length; i++) {
+        if (newest < 0 || (run.ts[i] as number) >= (run.ts[newest] as number)) newest = i;
       }
-      const known = sensor.params.get(point.paramKey);
-      // getTime(): comparing Date objects with <= converts both through valueOf, several times slower.
-      if (!known || known.ts.getTime() <= point.ts.getTime()) sensor.params.set(point.paramKey, point);
+      if (newest < 0) continue;
+      let sensor = this.latest.get(run.sensorId);
+      if (!sensor) {
+        sensor = { orgId: run.orgId, params: new Map() };
+        this.latest.set(run.sensorId, sensor);
+      }
+      const known = sensor.params.get(run.paramKey);
+      const ts = run.ts[newest] as number;
+      if (!known || known.ts <= ts) {
+        sensor.params.set(run.paramKey, { paramKey: run.paramKey, ts, value: run.values[newest] as number });
+      }
     }
     this.timer ??= setTimeout(() => this.flush(), Math.max(0, this.lastFlush + this.intervalMs - Date.now()));
   }
@@ -56,7 +64,7 @@ export class LiveValues {
         sensor_id: sensorId,
         values: [...sensor.params.values()].map((p) => ({
           param_key: p.paramKey,
-          ts: p.ts.toISOString(),
+          ts: new Date(p.ts).toISOString(),
           value: p.value,
         })),
       };

@@ -2,6 +2,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../testing/testPlatform';
 import { type DeviceTransports, startDeviceTransports } from './deviceTransports';
+import { LOG_PAYLOAD_MAX_CHARS } from './gatewayLogSink';
+import { WORKER_FROM_BYTES } from './messageDecoder';
 import { type GatewayFixture, gatewayFixture, logLines, storedPoints } from './testSupport';
 
 let platform: TestPlatform;
@@ -76,6 +78,36 @@ describe('the embedded MQTT broker', () => {
     await device.publishAsync(gw.topic, 'not json', { qos: 1 });
     const [line] = await logLines(platform, gw.gatewayId);
     expect(line).toMatchObject({ kind: 'error', level: 'error', transport: 'mqtt', payload: 'not json' });
+  });
+
+  it('stores a message of many readings decoded off the event loop, and logs a big malformed one', async () => {
+    const device = await connect();
+    const start = Date.UTC(2026, 10, 19, 8, 0, 0);
+    const readings = Array.from({ length: 1_000 }, (_, i) => ({
+      at: new Date(start + i * 1_000).toISOString(),
+      temp: 20 + i / 100,
+      data: { hum: i % 100 },
+    }));
+    const body = JSON.stringify(readings);
+    expect(body.length).toBeGreaterThan(WORKER_FROM_BYTES);
+    await device.publishAsync(gw.topic, body, { qos: 1 });
+    const temps = await storedPoints(platform, gw.sensorId, 'temperature');
+    const inMessage = (ts: Date | string) =>
+      new Date(ts).getTime() >= start && new Date(ts).getTime() < start + 1_000_000;
+    const stored = temps.filter((p) => inMessage(p.ts));
+    expect(stored).toHaveLength(1_000);
+    expect(stored.map((p) => p.value)).toEqual(readings.map((r) => r.temp));
+    const [telemetry] = await logLines(platform, gw.gatewayId);
+    expect(telemetry).toMatchObject({ kind: 'telemetry', message: '1000 readings, 2000 points stored' });
+    expect(telemetry?.payload).toBe(body.slice(0, LOG_PAYLOAD_MAX_CHARS));
+
+    const garbage = `[${'{"at": "2026-11-19T09:00:00Z", "temp": 1},'.repeat(1_000)}`;
+    expect(garbage.length).toBeGreaterThan(WORKER_FROM_BYTES);
+    await device.publishAsync(gw.topic, garbage, { qos: 1 });
+    const [error] = await logLines(platform, gw.gatewayId);
+    expect(error).toMatchObject({ kind: 'error', level: 'error', transport: 'mqtt' });
+    expect(error?.message).toMatch(/^Malformed JSON/);
+    expect(error?.payload).toBe(garbage.slice(0, LOG_PAYLOAD_MAX_CHARS));
   });
 
   it('delivers a command to a subscribed gateway and follows its acknowledgement', async () => {

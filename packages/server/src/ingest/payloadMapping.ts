@@ -5,11 +5,14 @@
  * end up in the gateway log.
  */
 import { readJsonPath, type TimestampFormat } from '@ferrite/contracts';
-import type { TelemetryPoint } from '../telemetry/writer';
+import type { PointRun } from '../telemetry/pointRuns';
 import type { IngestGateway } from './gatewayDirectory';
 
 export interface MappedPayload {
-  points: TelemetryPoint[];
+  /** The points, a run per mapped sensor parameter that has any. */
+  runs: PointRun[];
+  /** How many points the runs hold. */
+  points: number;
   readings: number;
   problems: string[];
 }
@@ -19,8 +22,17 @@ export const MAX_READINGS_PER_MESSAGE = 10_000;
 /** Problems beyond this many are summarised, so one bad batch cannot flood the log. */
 const MAX_PROBLEMS = 20;
 
+/** What mapping needs of a gateway (all of it plain data, so it can be sent to the decode worker). */
+export type MappingSpec = Pick<IngestGateway, 'orgId' | 'mappings' | 'timestampMapping' | 'timestampSteps'>;
+
+/** The part of a gateway the decoder is given. */
+export function mappingSpec(gateway: IngestGateway): MappingSpec {
+  const { orgId, mappings, timestampMapping, timestampSteps } = gateway;
+  return { orgId, mappings, timestampMapping, timestampSteps };
+}
+
 /** Maps a parsed payload; never throws. */
-export function mapPayload(gateway: IngestGateway, payload: unknown, receivedAt: Date): MappedPayload {
+export function mapPayload(gateway: MappingSpec, payload: unknown, receivedAt: Date): MappedPayload {
   const problems: string[] = [];
   const say = (problem: string) => {
     if (problems.length < MAX_PROBLEMS) problems.push(problem);
@@ -29,19 +41,25 @@ export function mapPayload(gateway: IngestGateway, payload: unknown, receivedAt:
   const readings = Array.isArray(payload) ? payload : [payload];
   if (readings.length > MAX_READINGS_PER_MESSAGE) {
     return {
-      points: [],
+      runs: [],
+      points: 0,
       readings: readings.length,
       problems: [`More than ${MAX_READINGS_PER_MESSAGE} readings in one message`],
     };
   }
   if (gateway.mappings.length === 0) {
     return {
-      points: [],
+      runs: [],
+      points: 0,
       readings: readings.length,
       problems: ['No parameter is mapped on this gateway yet'],
     };
   }
-  const points: TelemetryPoint[] = [];
+  // runs[m]: the points of mapping m, made when it first yields one.
+  const runs: ((PointRun & { ts: number[]; values: number[] }) | undefined)[] = new Array(
+    gateway.mappings.length,
+  );
+  let points = 0;
   readings.forEach((reading, index) => {
     const where = readings.length > 1 ? `Reading ${index + 1}: ` : '';
     if (reading === null || typeof reading !== 'object' || Array.isArray(reading)) {
@@ -54,7 +72,8 @@ export function mapPayload(gateway: IngestGateway, payload: unknown, receivedAt:
       return;
     }
     let found = 0;
-    for (const mapping of gateway.mappings) {
+    for (let m = 0; m < gateway.mappings.length; m++) {
+      const mapping = gateway.mappings[m] as IngestGateway['mappings'][number];
       const raw = readJsonPath(reading, mapping.steps);
       if (raw === undefined) continue;
       found += 1;
@@ -63,20 +82,27 @@ export function mapPayload(gateway: IngestGateway, payload: unknown, receivedAt:
         say(`${where}"${mapping.path}" is not a number (${JSON.stringify(raw)?.slice(0, 60)})`);
         continue;
       }
-      points.push({
-        orgId: gateway.orgId,
-        sensorId: mapping.sensorId,
-        paramKey: mapping.paramKey,
-        ts,
-        value,
-      });
+      let run = runs[m];
+      if (!run) {
+        run = {
+          orgId: gateway.orgId,
+          sensorId: mapping.sensorId,
+          paramKey: mapping.paramKey,
+          ts: [],
+          values: [],
+        };
+        runs[m] = run;
+      }
+      run.ts.push(ts);
+      run.values.push(value);
+      points += 1;
     }
     if (found === 0) say(`${where}none of the mapped fields (${mappedPathList(gateway)}) is present`);
   });
-  return { points, readings: readings.length, problems };
+  return { runs: runs.filter((run) => run !== undefined), points, readings: readings.length, problems };
 }
 
-function mappedPathList(gateway: IngestGateway): string {
+function mappedPathList(gateway: MappingSpec): string {
   const paths = gateway.mappings.map((m) => m.path);
   return paths.length > 5 ? `${paths.slice(0, 5).join(', ')}, …` : paths.join(', ');
 }
@@ -92,15 +118,15 @@ function numericValue(raw: unknown): number | null {
   return null;
 }
 
-/** The reading's time, or why it cannot be read. */
-function readingTime(gateway: IngestGateway, reading: object, receivedAt: Date): Date | string {
+/** The reading's time in epoch milliseconds, or why it cannot be read. */
+function readingTime(gateway: MappingSpec, reading: object, receivedAt: Date): number | string {
   const { field, format } = gateway.timestampMapping;
-  if (!field || !gateway.timestampSteps) return receivedAt;
+  if (!field || !gateway.timestampSteps) return receivedAt.getTime();
   const raw = readJsonPath(reading, gateway.timestampSteps);
   if (raw === undefined || raw === null) return `timestamp field "${field}" is missing`;
   const parsed = parseTimestamp(raw, format);
   if (!parsed) return `timestamp "${String(raw).slice(0, 40)}" is not ${FORMAT_NAMES[format]}`;
-  return parsed;
+  return parsed.getTime();
 }
 
 const FORMAT_NAMES: Record<TimestampFormat, string> = {

@@ -4,10 +4,10 @@
  * statement count does not. A caller's promise settles once its points are durable (or the write
  * failed, so an MQTT QoS 1 message is not acknowledged and the device sends it again).
  */
-import type { TelemetryPoint } from '../telemetry/writer';
+import type { PointRun } from '../telemetry/pointRuns';
 
 export interface PointWriter {
-  write(points: readonly TelemetryPoint[]): Promise<{ inserted: number }>;
+  writeRuns(runs: readonly PointRun[]): Promise<{ inserted: number }>;
 }
 
 interface Waiter {
@@ -21,11 +21,13 @@ export interface BatcherOptions {
   /** Otherwise write this long after the first point arrived (ms). */
   maxDelayMs?: number;
   /** Called after every successful write with the points written. */
-  onWritten?: (points: readonly TelemetryPoint[]) => void;
+  onWritten?: (runs: readonly PointRun[]) => void;
 }
 
 export class TelemetryBatcher {
-  private points: TelemetryPoint[] = [];
+  private runs: PointRun[] = [];
+  /** Points in `runs`. */
+  private queued = 0;
   private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
@@ -42,20 +44,21 @@ export class TelemetryBatcher {
     this.maxDelayMs = options.maxDelayMs ?? 5;
   }
 
-  /** Queues points; resolves when they are stored. */
-  add(points: readonly TelemetryPoint[]): Promise<void> {
-    if (points.length === 0) return Promise.resolve();
+  /** Queues runs of `points` points in all; resolves when they are stored. */
+  add(runs: readonly PointRun[], points: number): Promise<void> {
+    if (points === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      for (const point of points) this.points.push(point);
+      for (const run of runs) this.runs.push(run);
+      this.queued += points;
       this.waiters.push({ resolve, reject });
-      if (this.points.length >= this.maxPoints) this.kick();
+      if (this.queued >= this.maxPoints) this.kick();
       else this.timer ??= setTimeout(() => this.kick(), this.maxDelayMs);
     });
   }
 
   /** Writes whatever is queued and waits for all writes to finish. */
   async drain(): Promise<void> {
-    while (this.writing || this.points.length > 0) {
+    while (this.writing || this.runs.length > 0) {
       this.kick();
       await this.writing;
     }
@@ -64,29 +67,31 @@ export class TelemetryBatcher {
   private kick(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.writing || this.points.length === 0) return;
-    const points = this.points;
+    if (this.writing || this.runs.length === 0) return;
+    const runs = this.runs;
+    const points = this.queued;
     const waiters = this.waiters;
-    this.points = [];
+    this.runs = [];
+    this.queued = 0;
     this.waiters = [];
-    this.writing = this.writeBatch(points, waiters).finally(() => {
+    this.writing = this.writeBatch(runs, points, waiters).finally(() => {
       this.writing = null;
       // What queued during the write goes next, without waiting for a timer.
-      if (this.points.length > 0) this.kick();
+      if (this.runs.length > 0) this.kick();
     });
   }
 
-  private async writeBatch(points: TelemetryPoint[], waiters: Waiter[]): Promise<void> {
+  private async writeBatch(runs: PointRun[], points: number, waiters: Waiter[]): Promise<void> {
     // No sorting here: the writer puts rows in key order itself (one lock order for every writer on
     // every node), per series rather than per point.
     try {
-      await this.writer.write(points);
-      this.written += points.length;
+      await this.writer.writeRuns(runs);
+      this.written += points;
     } catch (error) {
       for (const waiter of waiters) waiter.reject(error);
       return;
     }
     for (const waiter of waiters) waiter.resolve();
-    this.options.onWritten?.(points);
+    this.options.onWritten?.(runs);
   }
 }

@@ -3,7 +3,7 @@
  * duplicates inside the batch dropped (the first one wins), cut into slices of whole series runs so
  * every transaction stays short, and each slice's minute and hour rollups aggregated in JavaScript.
  */
-import type { TelemetryPoint } from './writer';
+import type { PointRun } from './pointRuns';
 
 /** One sensor parameter's points in arrival order, duplicates removed. Timestamps in ms. */
 export interface Series {
@@ -46,65 +46,42 @@ const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$
 const HOUR_MS = 3_600_000;
 
 /**
- * Checks every point (finite value, valid time, UUID ids, one organization per sensor), groups them into
- * series, drops exact duplicates of an earlier point of the batch and notes the UTC months touched
+ * Checks every point (finite value, valid time, UUID ids, one organization per sensor), groups the runs
+ * into series, drops exact duplicates of an earlier point of the batch and notes the UTC months touched
  * (one point each, for the partition check).
  */
-export function groupSeries(points: readonly TelemetryPoint[]): { series: Series[]; months: { ts: Date }[] } {
+export function groupSeries(runs: readonly PointRun[]): { series: Series[]; months: { ts: Date }[] } {
   const bySensor = new Map<string, { orgId: string; params: Map<string, Series> }>();
   const series: Series[] = [];
   const months: { ts: Date }[] = [];
   let monthFrom = 0;
   let monthTo = 0;
-  let current: Series | undefined;
-  for (const point of points) {
-    if (!Number.isFinite(point.value)) throw new Error(`Telemetry value must be finite: ${point.value}`);
-    const ts = point.ts.getTime();
-    if (Number.isNaN(ts)) throw new Error('Telemetry timestamp is invalid');
-    if (ts < monthFrom || ts >= monthTo || months.length === 0) {
-      const date = new Date(ts);
-      monthFrom = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-      monthTo = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
-      if (!months.some((month) => month.ts.getTime() === monthFrom)) months.push({ ts: new Date(monthFrom) });
-    }
-    // Batches usually arrive sorted by key: most points belong to the series of the one before.
-    if (!current || current.sensorId !== point.sensorId || current.paramKey !== point.paramKey) {
-      let sensor = bySensor.get(point.sensorId);
-      if (!sensor) {
-        // Checked here, once per sensor, so a bad id fails the batch before any slice is stored.
-        if (!UUID.test(point.sensorId))
-          throw new Error(`Telemetry sensor id is not a UUID: ${point.sensorId}`);
-        if (!UUID.test(point.orgId))
-          throw new Error(`Telemetry organization id is not a UUID: ${point.orgId}`);
-        sensor = { orgId: point.orgId, params: new Map() };
-        bySensor.set(point.sensorId, sensor);
+  for (const run of runs) {
+    const current = seriesOf(run, bySensor, series);
+    const { ts: stamps, values } = run;
+    for (let i = 0; i < stamps.length; i++) {
+      const ts = stamps[i] as number;
+      const value = values[i] as number;
+      if (!Number.isFinite(value)) throw new Error(`Telemetry value must be finite: ${value}`);
+      if (Number.isNaN(ts)) throw new Error('Telemetry timestamp is invalid');
+      if (ts < monthFrom || ts >= monthTo || months.length === 0) {
+        const date = new Date(ts);
+        monthFrom = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+        monthTo = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+        if (!months.some((month) => month.ts.getTime() === monthFrom))
+          months.push({ ts: new Date(monthFrom) });
       }
-      current = sensor.params.get(point.paramKey);
-      if (!current) {
-        current = {
-          orgId: sensor.orgId,
-          sensorId: point.sensorId,
-          paramKey: point.paramKey,
-          ts: [],
-          values: [],
-          last: Number.NEGATIVE_INFINITY,
-        };
-        sensor.params.set(point.paramKey, current);
-        series.push(current);
+      if (ts > current.last) {
+        current.last = ts;
+        current.seen?.add(ts);
+      } else {
+        current.seen ??= new Set(current.ts);
+        if (current.seen.has(ts)) continue;
+        current.seen.add(ts);
       }
+      current.ts.push(ts);
+      current.values.push(value);
     }
-    if (point.orgId !== current.orgId)
-      throw new Error(`Sensor ${point.sensorId} appears under two organizations in one batch`);
-    if (ts > current.last) {
-      current.last = ts;
-      current.seen?.add(ts);
-    } else {
-      current.seen ??= new Set(current.ts);
-      if (current.seen.has(ts)) continue;
-      current.seen.add(ts);
-    }
-    current.ts.push(ts);
-    current.values.push(point.value);
   }
   // Rows go to the database in key order (sensor, parameter, time), whatever order the points came in:
   // every writer on every node then takes index and row locks in one order and cannot deadlock another,
@@ -113,6 +90,38 @@ export function groupSeries(points: readonly TelemetryPoint[]): { series: Series
   series.sort(compareSeries);
   for (const one of series) if (one.seen) sortByTime(one);
   return { series, months };
+}
+
+/** The series a run's points join, made (and its ids checked) on the sensor's and parameter's first run. */
+function seriesOf(
+  run: PointRun,
+  bySensor: Map<string, { orgId: string; params: Map<string, Series> }>,
+  series: Series[],
+): Series {
+  let sensor = bySensor.get(run.sensorId);
+  if (!sensor) {
+    // Checked here, once per sensor, so a bad id fails the batch before any slice is stored.
+    if (!UUID.test(run.sensorId)) throw new Error(`Telemetry sensor id is not a UUID: ${run.sensorId}`);
+    if (!UUID.test(run.orgId)) throw new Error(`Telemetry organization id is not a UUID: ${run.orgId}`);
+    sensor = { orgId: run.orgId, params: new Map() };
+    bySensor.set(run.sensorId, sensor);
+  }
+  if (run.orgId !== sensor.orgId)
+    throw new Error(`Sensor ${run.sensorId} appears under two organizations in one batch`);
+  let current = sensor.params.get(run.paramKey);
+  if (!current) {
+    current = {
+      orgId: sensor.orgId,
+      sensorId: run.sensorId,
+      paramKey: run.paramKey,
+      ts: [],
+      values: [],
+      last: Number.NEGATIVE_INFINITY,
+    };
+    sensor.params.set(run.paramKey, current);
+    series.push(current);
+  }
+  return current;
 }
 
 function compareSeries(a: Series, b: Series): number {

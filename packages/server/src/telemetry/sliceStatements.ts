@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { CopyFrom, copyRows } from '../platform/db/bulk';
 import type { Db } from '../platform/db/database';
+import { plainArray, textArray } from './arrayLiterals';
 import { pointsIn, type RollupDelta, type SeriesRun } from './batchPlan';
 import { encodeRollups, encodeTelemetry, ROLLUP_COLUMNS, TELEMETRY_COLUMNS } from './copyEncoding';
 import { ROLLUPS } from './rollups';
@@ -82,13 +83,14 @@ export async function upsertRollups(db: Db, rollups: Rollups): Promise<void> {
   if (rollups.minute.length === 0) return;
   const [minute, hour] = ROLLUPS.map((rollup) => {
     const deltas = rollup.seconds === 60 ? rollups.minute : rollups.hour;
-    const column = <T>(pick: (delta: RollupDelta) => T) => deltas.map(pick);
+    // Ids were checked as UUIDs and values as finite numbers (groupSeries): only keys need quoting.
+    const column = (pick: (delta: RollupDelta) => string | number) => plainArray(deltas.map(pick));
     const iso = (ms: number) => new Date(ms).toISOString();
     return sql`
       insert into ${sql.table(rollup.table)} as r ${sql.raw(ROLLUP_COLUMNS)}
       select * from unnest(
         ${column((d) => d.orgId)}::uuid[], ${column((d) => d.sensorId)}::uuid[],
-        ${column((d) => d.paramKey)}::text[], ${column((d) => iso(d.bucket))}::timestamptz[],
+        ${textArray(deltas.map((d) => d.paramKey))}::text[], ${column((d) => iso(d.bucket))}::timestamptz[],
         ${column((d) => d.count)}::int8[], ${column((d) => d.sum)}::float8[],
         ${column((d) => d.min)}::float8[], ${column((d) => d.max)}::float8[],
         ${column((d) => iso(d.firstTs))}::timestamptz[], ${column((d) => d.firstValue)}::float8[],

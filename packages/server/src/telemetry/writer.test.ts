@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../platform/db/database';
 import { openTestDatabase } from '../testing/testDatabase';
 import { groupSeries, ROLLUP_ROW_COST, sliceSeries } from './batchPlan';
+import { runsOfPoints } from './pointRuns';
 import { type TelemetryPoint, TelemetryWriter } from './writer';
 
 let database: DatabaseHandle;
@@ -166,12 +167,14 @@ describe('batch planning', () => {
   it('keeps the first of duplicate points, puts each series in time order and notes each month once', () => {
     const sensorId = randomUUID();
     const at = (iso: string, value: number) => ({ orgId, sensorId, paramKey: 'v', ts: new Date(iso), value });
-    const { series, months } = groupSeries([
-      at('2026-01-31T23:59:59Z', 1),
-      at('2026-02-01T00:00:00Z', 2),
-      at('2026-01-31T23:59:59Z', 3), // duplicate of the first, out of order
-      at('2026-01-15T00:00:00Z', 4),
-    ]);
+    const { series, months } = groupSeries(
+      runsOfPoints([
+        at('2026-01-31T23:59:59Z', 1),
+        at('2026-02-01T00:00:00Z', 2),
+        at('2026-01-31T23:59:59Z', 3), // duplicate of the first, out of order
+        at('2026-01-15T00:00:00Z', 4),
+      ]),
+    );
     expect(series).toHaveLength(1);
     expect(series[0]?.values).toEqual([4, 1, 2]);
     expect(months.map((m) => m.ts.toISOString())).toEqual([
@@ -184,7 +187,9 @@ describe('batch planning', () => {
     const [a, b] = [randomUUID(), randomUUID()].sort();
     const ts = new Date('2026-03-01T00:00:00Z');
     const point = (sensorId: string, paramKey: string) => ({ orgId, sensorId, paramKey, ts, value: 1 });
-    const { series } = groupSeries([point(b!, 'x'), point(a!, 'y'), point(b!, 'a'), point(a!, 'x')]);
+    const { series } = groupSeries(
+      runsOfPoints([point(b!, 'x'), point(a!, 'y'), point(b!, 'a'), point(a!, 'x')]),
+    );
     expect(series.map((one) => `${one.sensorId === a ? 'a' : 'b'}.${one.paramKey}`)).toEqual([
       'a.x',
       'a.y',
@@ -202,7 +207,7 @@ describe('batch planning', () => {
       ts: new Date(Date.UTC(2026, 0, 1) + i * 7_000),
       value: i,
     }));
-    const { series } = groupSeries(points);
+    const { series } = groupSeries(runsOfPoints(points));
     const budget = 100;
     const slices = sliceSeries(series, budget);
     const seen: number[] = [];

@@ -27,6 +27,7 @@ import {
   type SeriesRun,
   SliceCutter,
 } from './batchPlan';
+import { type PointRun, pointCount, runsOfPoints, type TelemetryPoint } from './pointRuns';
 import { ensureMonthlyPartitions } from './repository';
 import {
   copyRollups,
@@ -37,13 +38,7 @@ import {
   upsertRollups,
 } from './sliceStatements';
 
-export interface TelemetryPoint {
-  orgId: string;
-  sensorId: string;
-  paramKey: string;
-  ts: Date;
-  value: number;
-}
+export type { PointRun, TelemetryPoint } from './pointRuns';
 
 export interface TelemetryWriterOptions {
   /** Work per slice, fixed: a point counts one, each rollup row it starts ROLLUP_ROW_COST more. */
@@ -126,9 +121,14 @@ export class TelemetryWriter {
   }
 
   /** Stores the points and updates the rollups; answers how many were new. */
-  async write(points: readonly TelemetryPoint[]): Promise<{ inserted: number }> {
-    if (points.length === 0) return { inserted: 0 };
-    const { series, months } = groupSeries(points);
+  write(points: readonly TelemetryPoint[]): Promise<{ inserted: number }> {
+    return this.writeRuns(runsOfPoints(points));
+  }
+
+  /** Stores runs of points (what ingest maps messages into) and updates the rollups. */
+  async writeRuns(runs: readonly PointRun[]): Promise<{ inserted: number }> {
+    if (pointCount(runs) === 0) return { inserted: 0 };
+    const { series, months } = groupSeries(runs);
     await ensureMonthlyPartitions(this.db, months, this.months);
     const state: WriteState = {
       cutter: new SliceCutter(series),

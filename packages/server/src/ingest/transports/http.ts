@@ -26,7 +26,7 @@ const errors = {
 };
 const gatewayParams = z.object({ gatewayUuid: uuidParam('gatewayUuid') });
 const commandParams = gatewayParams.extend({ commandId: uuidParam('commandId') });
-const device = { access: 'public' as const };
+const device = { access: 'public' as const, deviceTraffic: true as const };
 
 /** Registers POST /ingest/{uuid}, …/heartbeat, GET …/commands and POST …/commands/{id}/ack. */
 export const ingestHttpRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

@@ -20,6 +20,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     permission?: RoutePermission;
+    /**
+     * A read that may start beside its caller's authorization (platform/http/readAhead.ts): only for
+     * routes that change nothing and whose handler answers through readAhead().
+     */
+    readAhead?: true;
+    /**
+     * A device's request (ingest, heartbeats, command polls): whatever it writes, no member's session or
+     * permissions change, so remembered callers stay (platform/http/callerCache.ts).
+     */
+    deviceTraffic?: true;
   }
   interface FastifyInstance {
     /** Every governed route as `METHOD /url` → what it declared; the cross-tenant test walks it. */

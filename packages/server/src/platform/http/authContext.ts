@@ -13,6 +13,7 @@ import { type Abilities, combineGrants } from '../authorization/abilities';
 import { isGovernedRoute, requireDeclaredAccess } from '../authorization/routeAccess';
 import type { Db } from '../db/database';
 import type { JwtService } from '../security/jwt';
+import { CallerCache } from './callerCache';
 import { problems } from './problem';
 
 export interface AuthContext {
@@ -31,6 +32,8 @@ export interface AuthorizedCaller extends AuthContext {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthorizedCaller | null;
+    /** A read-ahead route's authorization while it runs beside the read (readAhead.ts). */
+    pendingCaller: Promise<AuthorizedCaller> | null;
   }
 }
 
@@ -58,10 +61,27 @@ function liveSession(db: Db, claims: { sid: string; sub: string }) {
     .where('o.archived_at', 'is', null);
 }
 
-async function sessionClaims(jwt: JwtService, token: string, purpose: 'access' | 'socket') {
+interface SessionClaims {
+  sid: string;
+  sub: string;
+  exp: number;
+  /** The organization the token was issued for (a token before this claim existed has none). */
+  org: string | null;
+}
+
+async function sessionClaims(
+  jwt: JwtService,
+  token: string,
+  purpose: 'access' | 'socket',
+): Promise<SessionClaims | null> {
   const claims = await jwt.verify(token, purpose);
   if (!claims || typeof claims.sid !== 'string') return null;
-  return { sid: claims.sid, sub: claims.sub, exp: claims.exp };
+  return {
+    sid: claims.sid,
+    sub: claims.sub,
+    exp: claims.exp,
+    org: typeof claims.org === 'string' ? claims.org : null,
+  };
 }
 
 function toContext(
@@ -107,7 +127,11 @@ export async function resolveCaller(
   token: string,
 ): Promise<AuthorizedCaller | null> {
   const claims = await sessionClaims(jwt, token, 'access');
-  if (!claims) return null;
+  return claims ? callerOfClaims(db, claims) : null;
+}
+
+/** The caller behind an access token's verified claims, or null when its session is no longer live. */
+async function callerOfClaims(db: Db, claims: SessionClaims): Promise<AuthorizedCaller | null> {
   const row = await liveSession(db, claims)
     .leftJoin('roles as r', (join) => join.onRef('r.id', '=', 'm.role_id').onRef('r.org_id', '=', 'm.org_id'))
     .select((eb) => [
@@ -150,32 +174,71 @@ function deniedMessage(permission: Permission): string {
   return `You do not have permission to ${label} in ${app.title}`;
 }
 
+/** The caller may call this route in the organization of its path, or the problem saying why not. */
+function authorize(request: FastifyRequest, auth: AuthorizedCaller | null): AuthorizedCaller {
+  if (!auth) throw problems.unauthorized('The access token is invalid or has expired', 'Token expired');
+  const { access, permission } = request.routeOptions.config ?? {};
+  if (access === 'platformAdmin' && !auth.isPlatformAdmin)
+    throw problems.forbidden('Only platform admins may do this');
+  const orgId = pathOrgId(request);
+  if (orgId !== undefined && orgId !== auth.orgId) {
+    throw problems.forbidden('You can only reach the organization you are signed in to');
+  }
+  if (permission && permission !== 'self' && !auth.abilities.permissions.has(permission)) {
+    throw problems.forbidden(deniedMessage(permission));
+  }
+  return auth;
+}
+
+function pathOrgId(request: FastifyRequest): unknown {
+  return (request.params as Record<string, unknown> | undefined)?.orgId;
+}
+
+/** Methods that change nothing; any other request may change what someone may do. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Default-deny for the API: a route runs only if it is public, or the caller holds a live session,
  * addresses their own organization in any {orgId}, and holds the permission the route declares.
+ * Callers found are reused for a second (callerCache.ts). A read-ahead route (config.readAhead) whose
+ * caller must be looked up checks the token's signature and organization here and the rest beside its
+ * read (readAhead.ts).
  */
 export function installAuthContext(app: FastifyInstance, db: Db, jwt: JwtService): void {
   requireDeclaredAccess(app);
+  const callers = new CallerCache();
   app.decorateRequest('auth', null);
+  app.decorateRequest('pendingCaller', null);
   app.addHook('onRequest', async (request) => {
-    const { access, permission } = request.routeOptions.config ?? {};
+    const { access, readAhead } = request.routeOptions.config ?? {};
     const url = request.routeOptions.url ?? '';
     // Unknown routes have no url (the not-found handler answers 404); the web app and API docs are public.
     if (!isGovernedRoute(url) || access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw problems.unauthorized('A bearer token is required');
-    const auth = await resolveCaller(db, jwt, token);
-    if (!auth) throw problems.unauthorized('The access token is invalid or has expired', 'Token expired');
-    if (access === 'platformAdmin' && !auth.isPlatformAdmin)
-      throw problems.forbidden('Only platform admins may do this');
-    const orgId = (request.params as Record<string, unknown> | undefined)?.orgId;
-    if (orgId !== undefined && orgId !== auth.orgId) {
-      throw problems.forbidden('You can only reach the organization you are signed in to');
+    const claims = await sessionClaims(jwt, token, 'access');
+    if (!claims) throw problems.unauthorized('The access token is invalid or has expired', 'Token expired');
+    const known = callers.get(claims.sid, claims.sub);
+    if (known) {
+      request.auth = authorize(request, { ...known, tokenExpiresAt: new Date(claims.exp * 1000) });
+      return;
     }
-    if (permission && permission !== 'self' && !auth.abilities.permissions.has(permission)) {
-      throw problems.forbidden(deniedMessage(permission));
+    const generation = callers.current;
+    const authorized = callerOfClaims(db, claims).then((caller) => {
+      if (caller) callers.remember(caller, generation);
+      return authorize(request, caller);
+    });
+    if (readAhead && claims.org !== null && claims.org === pathOrgId(request)) {
+      // A failure is answered by whoever awaits it (readAhead or the error handler), never unhandled.
+      authorized.catch(() => undefined);
+      request.pendingCaller = authorized;
+      return;
     }
-    request.auth = auth;
+    request.auth = await authorized;
+  });
+  app.addHook('onResponse', async (request) => {
+    // After the write is answered (committed): lookups from before it are not remembered either.
+    if (!SAFE_METHODS.has(request.method) && !request.routeOptions.config?.deviceTraffic) callers.forget();
   });
 }
 

@@ -3,6 +3,7 @@ import { type FieldError, MESSAGES } from '@ferrite/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpProblem } from './problem';
+import { authorizationFailure } from './readAhead';
 
 interface ProblemBody {
   title: string;
@@ -42,7 +43,8 @@ const CLIENT_ERROR_TITLES: Record<string, string> = {
 
 /** Installs the error and not-found handlers for the API. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (failure: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const error = ((await authorizationFailure(request)) ?? failure) as FastifyError;
     if (error instanceof HttpProblem) {
       return send(
         reply,

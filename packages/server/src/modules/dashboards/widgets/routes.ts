@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
+import { readAhead } from '../../../platform/http/readAhead';
 import { actorOf, DASH_PREFIX, DASH_TAGS, errorResponses } from '../shared';
 import { readPanelWidgets } from './batchRead';
 import { WidgetService } from './service';
@@ -57,8 +58,9 @@ export const widgetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   });
 
+  // A widget read starts beside its caller's authorization: every open dashboard refreshes its widgets.
   app.get(item, {
-    config: { permission: 'dashboards.view' },
+    config: { permission: 'dashboards.view', readAhead: true },
     schema: {
       tags,
       summary:
@@ -69,12 +71,12 @@ export const widgetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     handler: (request) => {
       const { panelId, widgetId, id } = request.params;
-      return service.read(requireAuth(request).orgId, panelId, widgetId, id, request.query);
+      return readAhead(request, (orgId) => service.read(orgId, panelId, widgetId, id, request.query));
     },
   });
 
   app.post(`${DASH_PREFIX}/panels/:panelId/widget_data`, {
-    config: { permission: 'dashboards.view' },
+    config: { permission: 'dashboards.view', readAhead: true },
     schema: {
       tags,
       summary:
@@ -84,7 +86,9 @@ export const widgetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       response: { 200: widgetDataBatchResponseSchema, ...errorResponses },
     },
     handler: (request) =>
-      readPanelWidgets(deps.db, requireAuth(request).orgId, request.params.panelId, request.body.reads),
+      readAhead(request, (orgId) =>
+        readPanelWidgets(deps.db, orgId, request.params.panelId, request.body.reads),
+      ),
   });
 
   app.put(item, {

@@ -1,6 +1,9 @@
 /** Widget instances: placed from the catalogue, bound to sensor parameters, read through the telemetry query. */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TelemetryWriter } from '../../../telemetry/writer';
+import { addMember } from '../../../testing/people';
+import { signInToOrg } from '../../../testing/session';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { projectWithSensors } from '../../iotManager/testSupport';
 import {
@@ -8,6 +11,7 @@ import {
   createDashboard,
   createPanel,
   type DashClient,
+  dashClient,
   demoDashAdmin,
   expectStatus,
   seriesConfig,
@@ -279,5 +283,55 @@ describe("a panel's widgets read at once", () => {
       reads: [{ id: crypto.randomUUID() }],
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('reading ahead of authorization', () => {
+  it('reads only for a live session: a signed-out token learns nothing, whatever the read would find', async () => {
+    const session = await signInToOrg(platform.app);
+    const reader = dashClient(platform, session.org_id, session.access_token);
+    const widget = await addWidget(dash, panelId, 'line.basic', {
+      config: seriesConfig([{ sensor_id: boiler, param_key: 'temperature' }]),
+    });
+    const path = instancePath('line.basic', widget.id);
+    const batch = `/panels/${panelId}/widget_data`;
+    const reads = { reads: [{ id: widget.id, query: {} }] };
+    // Read once, so the caller is remembered (callerCache.ts) before the sign-out.
+    expectStatus(await reader.get(path), 200);
+    expectStatus(await reader.post(batch, reads), 200);
+    const signOut = await platform.app.inject({
+      method: 'POST',
+      url: '/api/sign-out',
+      payload: { access_token: session.access_token, refresh_token: session.refresh_token },
+    });
+    expectStatus(signOut, 200);
+    for (const response of [
+      await reader.get(path),
+      await reader.get(instancePath('line.basic', randomUUID())),
+      await reader.get(`${path}?aggregate_func=median`),
+      await reader.post(batch, reads),
+      await reader.post(batch, { reads: 'all' }),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().title).toBe('Token expired');
+    }
+  });
+
+  it('reads only for a caller who may view dashboards', async () => {
+    const email = `viewer-${randomUUID().slice(0, 8)}@example.com`;
+    await addMember(platform.deps.db, orgId, { email, password: 'Viewer-pass-1' });
+    const session = await signInToOrg(platform.app, email, 'Viewer-pass-1');
+    const outsider = dashClient(platform, session.org_id, session.access_token);
+    const widget = await addWidget(dash, panelId, 'line.basic', {
+      config: seriesConfig([{ sensor_id: boiler, param_key: 'temperature' }]),
+    });
+    for (const response of [
+      await outsider.get(instancePath('line.basic', widget.id)),
+      await outsider.get(instancePath('line.basic', randomUUID())),
+      await outsider.post(`/panels/${panelId}/widget_data`, { reads: [{ id: widget.id, query: {} }] }),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().detail).toMatch(/^You do not have permission to .*Dashboards/);
+    }
   });
 });

@@ -1,0 +1,16 @@
+/** Messages between the main thread (messageDecoder.ts) and the decode worker (worker.ts). */
+import type { DecodedMessage } from '../decodeMessage';
+import type { MappingSpec } from '../payloadMapping';
+
+/** A message to decode: its bytes (transferred) or text, its gateway's mappings, when it arrived. */
+export interface DecodeJob {
+  id: number;
+  spec: MappingSpec;
+  body: Uint8Array | string;
+  receivedAt: number;
+}
+
+export interface DecodeAnswer {
+  id: number;
+  decoded: DecodedMessage;
+}
