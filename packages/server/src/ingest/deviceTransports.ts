@@ -25,6 +25,7 @@ export async function startDeviceTransports(
 ): Promise<DeviceTransports> {
   const { config, ingest, deviceCommands, deviceLink, log } = deps;
   const host = config.host;
+  ingest.decoder.warmUp();
   const closers: (() => Promise<void>)[] = [];
   let mqttPort: number | null = null;
   let coap: Awaited<ReturnType<typeof startCoapTransport>> = null;

@@ -54,7 +54,7 @@ export class IngestService {
   readonly batcher: TelemetryBatcher;
   readonly presence: Presence;
   private readonly live: LiveValues;
-  private readonly decoder = new MessageDecoder();
+  readonly decoder = new MessageDecoder();
 
   constructor(private readonly deps: IngestServiceDeps) {
     this.directory = new GatewayDirectory(deps.db);

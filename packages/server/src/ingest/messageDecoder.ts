@@ -43,6 +43,14 @@ export class MessageDecoder {
     });
   }
 
+  /**
+   * Starts the worker before the first big message needs it (it takes a few hundred milliseconds to
+   * load under load, which that message would otherwise wait for).
+   */
+  warmUp(): void {
+    if (!this.closed) this.started();
+  }
+
   /** Stops the worker; messages still waiting are decoded here. */
   async close(): Promise<void> {
     this.closed = true;
