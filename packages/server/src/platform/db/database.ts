@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
@@ -42,8 +43,22 @@ class CopyingClient extends pg.Client {
 
   private async copy(copy: CopyFrom): Promise<{ command: string; rowCount: number; rows: [] }> {
     const stream = super.query(copyStreams.from(copy.statement('stdin')));
-    await pipeline([copy.data], stream);
+    await pipeline(inPieces(copy.data), stream);
     return { command: 'COPY', rowCount: stream.rowCount, rows: [] };
+  }
+}
+
+/**
+ * COPY data goes to the socket in pieces of this many bytes, a turn of the event loop apart: a socket
+ * write is synchronous, and one of megabytes (a telemetry slice) would hold up every API request for
+ * milliseconds, while a piece takes a fraction of one.
+ */
+const COPY_PIECE_BYTES = 256 * 1024;
+
+async function* inPieces(data: Uint8Array): AsyncGenerator<Uint8Array> {
+  for (let at = 0; at < data.length; at += COPY_PIECE_BYTES) {
+    if (at > 0) await setImmediate();
+    yield data.subarray(at, at + COPY_PIECE_BYTES);
   }
 }
 
