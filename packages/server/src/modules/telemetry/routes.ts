@@ -62,21 +62,24 @@ export const telemetryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
             message: `The window holds more than ${TELEMETRY_MAX_POINTS} buckets; widen the interval`,
           },
         ]);
-      await requireSensor(auth.orgId, sensorId);
-      const { points } = await queryTelemetry(
-        deps.db,
-        auth.orgId,
-        { sensorId, paramKey },
-        {
-          aggregateFunc: q.aggregate_func,
-          from,
-          to,
-          groupInterval: q.group_interval,
-          groupIntervalType: q.group_interval_type,
-          type: q.type,
-          ...(q.last === undefined ? {} : { last: q.last }),
-        },
-      );
+      // The sensor is checked beside the read (the read is scoped to the organization): one round trip.
+      const [, { points }] = await Promise.all([
+        requireSensor(auth.orgId, sensorId),
+        queryTelemetry(
+          deps.db,
+          auth.orgId,
+          { sensorId, paramKey },
+          {
+            aggregateFunc: q.aggregate_func,
+            from,
+            to,
+            groupInterval: q.group_interval,
+            groupIntervalType: q.group_interval_type,
+            type: q.type,
+            ...(q.last === undefined ? {} : { last: q.last }),
+          },
+        ),
+      ]);
       return {
         sensor_id: sensorId,
         param_key: paramKey,
@@ -98,8 +101,11 @@ export const telemetryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      await requireSensor(auth.orgId, request.params.sensorId);
-      const values = await latestValues(deps.db, auth.orgId, request.params.sensorId);
+      const { sensorId } = request.params;
+      const [, values] = await Promise.all([
+        requireSensor(auth.orgId, sensorId),
+        latestValues(deps.db, auth.orgId, sensorId),
+      ]);
       return { values: values.map((v) => ({ ...v, ts: v.ts.toISOString() })) };
     },
   });

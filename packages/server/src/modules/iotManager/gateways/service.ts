@@ -51,9 +51,10 @@ export class GatewayService {
     projectId: string,
     query: GatewayListQuery,
   ): Promise<{ gateways: Gateway[]; total_entries: number; counts: TabCounts }> {
-    await mustFindProject(this.repo, orgId, projectId);
     const pattern = searchPattern(query.search);
-    const [rows, total, counts] = await Promise.all([
+    // The project is checked beside the reads (each scoped to the organization): one round trip.
+    const [, rows, total, counts] = await Promise.all([
+      mustFindProject(this.repo, orgId, projectId),
       this.repo.list(orgId, projectId, { archived: query.is_archived, pattern, ...pageWindow(query) }),
       this.repo.count(orgId, projectId, query.is_archived, pattern),
       this.repo.tabCounts(orgId, projectId),
