@@ -10,11 +10,9 @@ import type { Db } from '../platform/db/database';
 import type { RealtimeHub } from '../platform/realtime/realtimeHub';
 import type { DeviceLinkHub } from './deviceLink';
 import { GatewayDirectory, type IngestGateway, tokenMatches } from './gatewayDirectory';
-import type { GatewayLogSink } from './gatewayLogSink';
-import { LOG_PAYLOAD_MAX_CHARS } from './gatewayLogSink';
+import { type GatewayLogSink, LOG_PAYLOAD_MAX_CHARS } from './gatewayLogSink';
 import { LiveValues } from './liveValues';
 import { MessageDecoder } from './messageDecoder';
-import { mappingSpec } from './payloadMapping';
 import { Presence } from './presence';
 import { type PointWriter, TelemetryBatcher } from './telemetryBatcher';
 
@@ -81,14 +79,14 @@ export class IngestService {
   ): Promise<TelemetryOutcome> {
     const receivedAt = new Date();
     this.presence.touch(gateway, receivedAt);
-    const decoded = await this.decoder.decode(mappingSpec(gateway), body, receivedAt.getTime());
+    const decoded = await this.decoder.decode(gateway, body, receivedAt.getTime());
     const text = logText(body);
     if (decoded.malformed !== null) {
       this.logLine(gateway, transport, 'error', 'error', decoded.malformed, text, 0);
       return { accepted: 0, readings: 0, problems: [decoded.malformed], malformed: true };
     }
     const mapped = decoded.mapped;
-    await this.batcher.add(mapped.runs, mapped.points);
+    await this.batcher.add(mapped.runs);
     if (mapped.points > 0) {
       const readings = mapped.readings === 1 ? '1 reading' : `${mapped.readings} readings`;
       this.logLine(
@@ -159,12 +157,11 @@ export class IngestService {
 }
 
 /**
- * The start of a message as its log line shows it: the log keeps LOG_PAYLOAD_MAX_CHARS characters, so
- * at most four bytes each are decoded (a character cut in half at the end shows as a replacement mark).
+ * A message's text for its log line. The log keeps LOG_PAYLOAD_MAX_CHARS characters (the sink cuts),
+ * so of a big message only the bytes those can take are decoded (at most four each; a character cut
+ * in half at the end shows as a replacement mark).
  */
 function logText(body: Buffer | string): string {
-  if (typeof body === 'string') return body.slice(0, LOG_PAYLOAD_MAX_CHARS);
-  return body
-    .toString('utf8', 0, Math.min(body.length, LOG_PAYLOAD_MAX_CHARS * 4))
-    .slice(0, LOG_PAYLOAD_MAX_CHARS);
+  if (typeof body === 'string') return body;
+  return body.toString('utf8', 0, Math.min(body.length, LOG_PAYLOAD_MAX_CHARS * 4));
 }

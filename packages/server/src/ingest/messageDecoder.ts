@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import { type DecodedMessage, decodeMessage } from './decodeMessage';
 import type { DecodeAnswer, DecodeJob } from './decodeWorker/protocol';
-import type { MappingSpec } from './payloadMapping';
+import { type MappingSpec, mappingSpec } from './payloadMapping';
 
 /** From this size (bytes or characters) a message is decoded in the worker. */
 export const WORKER_FROM_BYTES = 32 * 1024;
@@ -28,10 +28,12 @@ export class MessageDecoder {
   private closed = false;
 
   /** The message's points through the gateway's mappings, or why it is not JSON; never rejects. */
-  decode(spec: MappingSpec, body: Uint8Array | string, receivedAt: number): Promise<DecodedMessage> {
+  decode(gateway: MappingSpec, body: Uint8Array | string, receivedAt: number): Promise<DecodedMessage> {
     if (body.length < WORKER_FROM_BYTES || this.closed) {
-      return Promise.resolve(decodeMessage(spec, body, receivedAt));
+      return Promise.resolve(decodeMessage(gateway, body, receivedAt));
     }
+    // Only what mapping needs crosses to the worker (not the gateway's token hash and the rest).
+    const spec = mappingSpec(gateway);
     return new Promise((resolve) => {
       const id = this.nextId++;
       this.waiting.set(id, { spec, body, receivedAt, resolve });

@@ -25,8 +25,8 @@ const MAX_PROBLEMS = 20;
 /** What mapping needs of a gateway (all of it plain data, so it can be sent to the decode worker). */
 export type MappingSpec = Pick<IngestGateway, 'orgId' | 'mappings' | 'timestampMapping' | 'timestampSteps'>;
 
-/** The part of a gateway the decoder is given. */
-export function mappingSpec(gateway: IngestGateway): MappingSpec {
+/** Just the fields MappingSpec names, of a gateway that has more. */
+export function mappingSpec(gateway: MappingSpec): MappingSpec {
   const { orgId, mappings, timestampMapping, timestampSteps } = gateway;
   return { orgId, mappings, timestampMapping, timestampSteps };
 }

@@ -4,7 +4,7 @@
  * statement count does not. A caller's promise settles once its points are durable (or the write
  * failed, so an MQTT QoS 1 message is not acknowledged and the device sends it again).
  */
-import type { PointRun } from '../telemetry/pointRuns';
+import { type PointRun, pointCount } from '../telemetry/pointRuns';
 
 export interface PointWriter {
   writeRuns(runs: readonly PointRun[]): Promise<{ inserted: number }>;
@@ -44,8 +44,9 @@ export class TelemetryBatcher {
     this.maxDelayMs = options.maxDelayMs ?? 5;
   }
 
-  /** Queues runs of `points` points in all; resolves when they are stored. */
-  add(runs: readonly PointRun[], points: number): Promise<void> {
+  /** Queues runs of points; resolves when they are stored. */
+  add(runs: readonly PointRun[]): Promise<void> {
+    const points = pointCount(runs);
     if (points === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       for (const run of runs) this.runs.push(run);

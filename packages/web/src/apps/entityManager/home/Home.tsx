@@ -3,7 +3,7 @@
  * Sensors, Assets and the Entity Map, and into the type lists (which live in Settings).
  */
 import { APPS, DEFAULT_PAGE_SIZE, type EntityKind } from '@ferrite/contracts';
-import { Group, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, ScrollArea, SimpleGrid, Text, Title } from '@mantine/core';
 import {
   IconBox,
   IconCategory,
@@ -13,6 +13,7 @@ import {
   IconTopologyStar3,
 } from '@tabler/icons-react';
 import { useAppDispatch } from '../../../app/hooks';
+import { NumberedSteps } from '../../../ui/NumberedSteps';
 import { StatCard } from '../../../ui/StatCard';
 import { AppTile } from '../../../workspace/AppTile';
 import { useListEmProjectsQuery, useListEntityTypesQuery } from '../api';
@@ -123,21 +124,7 @@ export function EntityHome({ onNavigate }: { onNavigate: (section: string) => vo
 
           <Text className={classes.sectionLabel}>Getting started</Text>
           <Paper withBorder radius="lg" p="lg" className={classes.steps}>
-            <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-              {STEPS.map(([title, text], i) => (
-                <Group key={title} gap="sm" align="flex-start" wrap="nowrap">
-                  <span className={classes.stepNumber}>{i + 1}</span>
-                  <Stack gap={2}>
-                    <Text fw={600} size="sm">
-                      {title}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {text}
-                    </Text>
-                  </Stack>
-                </Group>
-              ))}
-            </SimpleGrid>
+            <NumberedSteps steps={STEPS} color="teal" columns={3} />
           </Paper>
         </div>
       </div>
