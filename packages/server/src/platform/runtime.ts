@@ -12,6 +12,7 @@ import { reportSweeper } from '../modules/dashboards/reports/sweep';
 import { expireCommands } from '../modules/iotManager/commands/expireCommands';
 import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
 import { startDemoPlant } from '../seed/demoPlant';
+import { retentionSweeper } from '../telemetry/retention';
 import { TelemetryWriter } from '../telemetry/writer';
 import { type DatabaseHandle, openDatabase, targetFromConfig } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -81,11 +82,13 @@ export async function startPlatform(
     app = await buildApp(deps);
     sockets = await attachSocketServer(app, deps);
     await app.listen({ port: config.port, host: config.host });
-    // Each status sweep also times out commands nobody acknowledged (and the rollouts they carried), and
-    // every few minutes deletes the files of dashboard reports whose links expired.
+    // Each status sweep also times out commands nobody acknowledged (and the rollouts they carried),
+    // every few minutes deletes the files of dashboard reports whose links expired, and every hour
+    // deletes telemetry past each organization's retention.
     const sweepReports = reportSweeper(deps);
+    const sweepRetention = retentionSweeper(deps);
     transports = await startDeviceTransports(deps, (now) =>
-      Promise.all([expireCommands(deps.db, deps.realtime, now), sweepReports(now)]),
+      Promise.all([expireCommands(deps.db, deps.realtime, now), sweepReports(now), sweepRetention(now)]),
     );
     log.info(
       {

@@ -1,9 +1,10 @@
 /**
  * Plans a telemetry write in memory: points grouped into series (sensor, parameter) with exact
  * duplicates inside the batch dropped (the first one wins), cut into slices of whole series runs so
- * every transaction stays short, and each slice's minute and hour rollups aggregated in JavaScript.
+ * every transaction stays short, and each slice's rollup deltas aggregated in JavaScript.
  */
 import type { PointRun } from './pointRuns';
+import { ROLLUPS } from './rollups';
 
 /** One sensor parameter's points in arrival order, duplicates removed. Timestamps in ms. */
 export interface Series {
@@ -41,9 +42,13 @@ export interface RollupDelta {
   lastValue: number;
 }
 
-const MINUTE_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
-const HOUR_MS = 3_600_000;
+/** Bucket widths in ms, finest first (ROLLUPS order). */
+const WIDTHS_MS = ROLLUPS.map((rollup) => rollup.seconds * 1000);
+const MINUTE_MS = WIDTHS_MS[0] as number;
+
+/** A slice's deltas for each rollup, in ROLLUPS order (finest first). */
+export type SliceRollups = RollupDelta[][];
 
 /**
  * Checks every point (finite value, valid time, UUID ids, one organization per sensor), groups the runs
@@ -145,7 +150,7 @@ export const ROLLUP_ROW_COST = 4;
 
 /**
  * Cuts series into slices on demand, each of about `budget` work units: a point is one unit, and
- * each rollup row it starts (a new minute or hour bucket) adds ROLLUP_ROW_COST, so a slice takes
+ * each rollup row it starts (a new bucket of a rollup) adds ROLLUP_ROW_COST, so a slice takes
  * about the same time whether its points are dense or sparse in time. A series costing more than a
  * slice spans several.
  */
@@ -167,18 +172,16 @@ export class SliceCutter {
     for (; this.seriesIndex < this.series.length; this.seriesIndex++, this.pointIndex = 0) {
       const one = this.series[this.seriesIndex]!;
       const start = this.pointIndex;
-      let minute = Number.NaN;
-      let hour = Number.NaN;
+      const buckets = WIDTHS_MS.map(() => Number.NaN);
       for (let i = start; i < one.ts.length; i++) {
         const ts = one.ts[i]!;
         let cost = 1;
-        if (Math.floor(ts / MINUTE_MS) !== minute) {
-          minute = Math.floor(ts / MINUTE_MS);
+        // A new bucket of a coarser rollup is always a new one of the finer ones too.
+        for (let level = 0; level < WIDTHS_MS.length; level++) {
+          const bucket = Math.floor(ts / WIDTHS_MS[level]!);
+          if (bucket === buckets[level]) break;
+          buckets[level] = bucket;
           cost += ROLLUP_ROW_COST;
-          if (Math.floor(ts / HOUR_MS) !== hour) {
-            hour = Math.floor(ts / HOUR_MS);
-            cost += ROLLUP_ROW_COST;
-          }
         }
         // Full, unless nothing is in the slice yet: every slice holds at least one point.
         if (cost > room && (i > start || slice.length > 0)) {
@@ -209,8 +212,8 @@ export function pointsIn(slice: readonly SeriesRun[]): number {
   return count;
 }
 
-/** The minute and hour rollup deltas of a slice, each sorted by (sensor, parameter, bucket). */
-export function aggregateSlice(slice: readonly SeriesRun[]): { minute: RollupDelta[]; hour: RollupDelta[] } {
+/** The rollup deltas of a slice (SliceRollups: one list per rollup), each sorted by (sensor, parameter, bucket). */
+export function aggregateSlice(slice: readonly SeriesRun[]): SliceRollups {
   const minute: RollupDelta[] = [];
   for (const { series, start, end } of slice) {
     const buckets = new Map<number, RollupDelta>();
@@ -232,19 +235,33 @@ export function aggregateSlice(slice: readonly SeriesRun[]): { minute: RollupDel
     }
   }
   minute.sort(compareDeltas);
-  const hour: RollupDelta[] = [];
+  const levels = [minute];
+  for (const width of WIDTHS_MS.slice(1)) levels.push(coarser(levels[levels.length - 1]!, width));
+  return levels;
+}
+
+/** How many rollup rows a slice's deltas touch. */
+export function deltaCount(rollups: SliceRollups): number {
+  let count = 0;
+  for (const deltas of rollups) count += deltas.length;
+  return count;
+}
+
+/** Sorted deltas folded into buckets `width` ms wide (which whole finer buckets fill), still sorted. */
+function coarser(finer: readonly RollupDelta[], width: number): RollupDelta[] {
+  const out: RollupDelta[] = [];
   let last: RollupDelta | undefined;
-  for (const m of minute) {
-    const bucket = Math.floor(m.bucket / HOUR_MS) * HOUR_MS;
-    // Sorted minutes: the hour a minute folds into is the last one made, or a new one.
-    if (last && last.bucket === bucket && last.sensorId === m.sensorId && last.paramKey === m.paramKey) {
-      merge(last, m);
+  for (const d of finer) {
+    const bucket = Math.floor(d.bucket / width) * width;
+    // Sorted input: the bucket a delta folds into is the last one made, or a new one.
+    if (last && last.bucket === bucket && last.sensorId === d.sensorId && last.paramKey === d.paramKey) {
+      merge(last, d);
     } else {
-      last = { ...m, bucket };
-      hour.push(last);
+      last = { ...d, bucket };
+      out.push(last);
     }
   }
-  return { minute, hour };
+  return out;
 }
 
 function newDelta(series: Series, bucket: number, ts: number, value: number): RollupDelta {

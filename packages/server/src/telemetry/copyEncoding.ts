@@ -44,10 +44,10 @@ class BinaryCopyWriter {
     this.at += 4 + value.length;
   }
 
-  bool(value: boolean): void {
-    this.view.setInt32(this.at, 1);
-    this.bytes[this.at + 4] = value ? 1 : 0;
-    this.at += 5;
+  int2(value: number): void {
+    this.view.setInt32(this.at, 2);
+    this.view.setInt16(this.at + 4, value);
+    this.at += 6;
   }
 
   float8(value: number): void {
@@ -144,21 +144,16 @@ export function encodeTelemetry(slice: readonly SeriesRun[]): Uint8Array {
   return out.finish();
 }
 
-/** Rollup delta rows: `hourly` (false for the minute rollup, true for the hour's), then ROLLUP_COLUMNS. */
-export function encodeRollups(rollups: {
-  minute: readonly RollupDelta[];
-  hour: readonly RollupDelta[];
-}): Uint8Array {
+/** Rollup delta rows: `level` (the rollup's index in ROLLUPS), then ROLLUP_COLUMNS. */
+export function encodeRollups(rollups: readonly (readonly RollupDelta[])[]): Uint8Array {
   const bytes = new Bytes();
-  const out = new BinaryCopyWriter((rollups.minute.length + rollups.hour.length) * 180 + HEADER_BYTES + 2);
-  for (const [hourly, deltas] of [
-    [false, rollups.minute],
-    [true, rollups.hour],
-  ] as const) {
+  const rows = rollups.reduce((sum, deltas) => sum + deltas.length, 0);
+  const out = new BinaryCopyWriter(rows * 181 + HEADER_BYTES + 2);
+  for (const [level, deltas] of rollups.entries()) {
     for (const d of deltas) {
       const key = bytes.text(d.paramKey);
-      out.row(13, 2 + 5 + 20 * 2 + 4 + key.length + 12 * 9);
-      out.bool(hourly);
+      out.row(13, 2 + 6 + 20 * 2 + 4 + key.length + 12 * 9);
+      out.int2(level);
       out.raw(bytes.uuid(d.orgId));
       out.raw(bytes.uuid(d.sensorId));
       out.raw(key);

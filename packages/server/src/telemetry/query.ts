@@ -1,9 +1,10 @@
 /**
  * The telemetry query behind widgets and reports. Aggregates come from partial aggregates
- * (count, sum, min, max, first, last): rollup rows for the part of the window the rollup covers
- * whole, raw points (each its own partial) for the ragged edges, so the answer is exactly what
- * aggregating the raw points would give. Buckets are UTC: second…day epoch-aligned, weeks start on
- * Monday, months on the 1st.
+ * (count, sum, min, max, first, last): rows of the coarsest rollup for the part of the window it
+ * covers in whole buckets, the next finer rollup for what is left at either edge, and so on down to
+ * raw points (each its own partial) for the ragged ends, so the answer is exactly what aggregating
+ * the raw points would give. Buckets are UTC: second…day epoch-aligned, weeks start on Monday,
+ * months on the 1st.
  */
 import {
   TELEMETRY_AGGREGATE_FUNCS,
@@ -12,7 +13,7 @@ import {
 } from '@ferrite/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../platform/db/database';
-import { rollupFor } from './rollups';
+import { type Rollup, type RollupTable, rollupsFor } from './rollups';
 
 export const AGGREGATE_FUNCS = TELEMETRY_AGGREGATE_FUNCS;
 export const INTERVAL_TYPES = TELEMETRY_INTERVAL_TYPES;
@@ -90,8 +91,21 @@ const FINAL: Record<AggregateFunc, RawBuilder<unknown>> = {
   last: sql`(array_agg(p.last_value order by p.last_ts desc))[1]`,
 };
 
-function toPoints(rows: { ts: Date | string; value: number | string }[]): TelemetryPointOut[] {
-  return rows.map((row) => ({ ts: new Date(row.ts), value: Number(row.value) }));
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Runs a query of (ts, value) rows and answers its points in time order. The rows come back as one
+ * JSON array: a driver decodes one row of JSON far faster than hundreds of rows, each with its own
+ * timestamp to parse (on PGlite, 488 rows cost 3.6 ms, the same points as JSON 1.1 ms).
+ */
+async function pointsOf(db: Db, rows: RawBuilder<unknown>): Promise<TelemetryPointOut[]> {
+  const result = await sql<{ points: [number | string, number][] | string }>`
+    select coalesce(json_agg(json_build_array(extract(epoch from q.ts) * 1000, q.value) order by q.ts), '[]')
+      as points
+    from (${rows}) as q`.execute(db);
+  const points = result.rows[0]?.points ?? [];
+  const pairs = typeof points === 'string' ? (JSON.parse(points) as [number, number][]) : points;
+  return pairs.map(([ms, value]) => ({ ts: new Date(Number(ms)), value: Number(value) }));
 }
 
 /** Answers one sensor parameter's series for the query. */
@@ -100,52 +114,62 @@ export async function queryTelemetry(
   orgId: string,
   key: SeriesKey,
   query: TelemetryQuery,
-): Promise<{ points: TelemetryPointOut[]; source: 'raw' | 'telemetry_1m' | 'telemetry_1h' }> {
+): Promise<{ points: TelemetryPointOut[]; source: 'raw' | RollupTable }> {
   const series = sql`org_id = ${orgId} and sensor_id = ${key.sensorId} and param_key = ${key.paramKey}`;
   if (query.last !== undefined) {
-    const result = await sql<{ ts: Date; value: number }>`
+    const newest = sql`
       select ts, value from telemetry where ${series}
-      order by ts desc limit ${Math.min(query.last, MAX_POINTS)}`.execute(db);
-    return { points: toPoints(result.rows).reverse(), source: 'raw' };
+      order by ts desc limit ${Math.min(query.last, MAX_POINTS)}`;
+    return { points: await pointsOf(db, newest), source: 'raw' };
   }
   const from = query.from.toISOString();
   const to = query.to.toISOString();
   if (query.type === 'raw') {
-    const result = await sql<{ ts: Date; value: number }>`
+    const raw = sql`
       select ts, value from telemetry
       where ${series} and ts >= ${from}::timestamptz and ts < ${to}::timestamptz
-      order by ts limit ${MAX_POINTS}`.execute(db);
-    return { points: toPoints(result.rows), source: 'raw' };
+      order by ts limit ${MAX_POINTS}`;
+    return { points: await pointsOf(db, raw), source: 'raw' };
   }
 
-  const rollup =
-    query.source === 'raw'
-      ? undefined
-      : rollupFor(bucketSeconds(query.groupIntervalType, query.groupInterval));
-  // The part of the window the rollup covers in whole buckets: [lo, hi).
-  const widthMs = (rollup?.seconds ?? 0) * 1000;
-  const lo = rollup ? Math.ceil(query.from.getTime() / widthMs) * widthMs : 0;
-  const hi = rollup ? Math.floor(query.to.getTime() / widthMs) * widthMs : 0;
-  const useRollup = rollup !== undefined && lo < hi;
-  const rawPart = (start: string, end: string) => sql`
-    select ts as at, 1::bigint as count, value as sum, value as min, value as max,
-           ts as first_ts, value as first_value, ts as last_ts, value as last_value
-    from telemetry where ${series} and ts >= ${start}::timestamptz and ts < ${end}::timestamptz`;
-  const parts = useRollup
-    ? sql`
-        select bucket as at, count, sum, min, max, first_ts, first_value, last_ts, last_value
-        from ${sql.table(rollup.table)}
-        where ${series} and bucket >= ${new Date(lo).toISOString()}::timestamptz
-          and bucket < ${new Date(hi).toISOString()}::timestamptz
-        union all ${rawPart(from, new Date(lo).toISOString())}
-        union all ${rawPart(new Date(hi).toISOString(), to)}`
-    : rawPart(from, to);
+  const levels =
+    query.source === 'raw' ? [] : rollupsFor(bucketSeconds(query.groupIntervalType, query.groupInterval));
+  const parts: RawBuilder<unknown>[] = [];
+  const used = new Set<RollupTable>();
+  // [start, end): whole buckets of the coarsest level, the ragged edges from the finer ones.
+  const cover = (start: number, end: number, [level, ...finer]: Rollup[]): void => {
+    if (start >= end) return;
+    if (!level) {
+      parts.push(sql`
+        select ts as at, 1::bigint as count, value as sum, value as min, value as max,
+               ts as first_ts, value as first_value, ts as last_ts, value as last_value
+        from telemetry where ${series} and ts >= ${iso(start)}::timestamptz and ts < ${iso(end)}::timestamptz`);
+      return;
+    }
+    const width = level.seconds * 1000;
+    const lo = Math.ceil(start / width) * width;
+    const hi = Math.floor(end / width) * width;
+    if (lo >= hi) {
+      cover(start, end, finer);
+      return;
+    }
+    used.add(level.table);
+    parts.push(sql`
+      select bucket as at, count, sum, min, max, first_ts, first_value, last_ts, last_value
+      from ${sql.table(level.table)}
+      where ${series} and bucket >= ${iso(lo)}::timestamptz and bucket < ${iso(hi)}::timestamptz`);
+    cover(start, lo, finer);
+    cover(hi, end, finer);
+  };
+  cover(query.from.getTime(), query.to.getTime(), levels);
+  if (parts.length === 0) return { points: [], source: 'raw' };
+  const source = levels.find((level) => used.has(level.table))?.table ?? 'raw';
   const bucket = bucketOf(sql`p.at`, query.groupIntervalType, query.groupInterval);
-  const result = await sql<{ ts: Date; value: number }>`
+  const buckets = sql`
     select ${bucket} as ts, (${FINAL[query.aggregateFunc]})::float8 as value
-    from (${parts}) as p
-    group by 1 order by 1 limit ${MAX_POINTS}`.execute(db);
-  return { points: toPoints(result.rows), source: useRollup ? rollup.table : 'raw' };
+    from (${sql.join(parts, sql` union all `)}) as p
+    group by 1 order by 1 limit ${MAX_POINTS}`;
+  return { points: await pointsOf(db, buckets), source };
 }
 
 /** Answers several series with the same query, keyed 'sensorId/paramKey'. */

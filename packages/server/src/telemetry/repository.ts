@@ -1,6 +1,7 @@
 /** Telemetry storage chores: monthly partitions, the latest values, sensor lookup and retention. */
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database';
+import { ROLLUPS, type RollupTable } from './rollups';
 
 /** The UTC month a timestamp falls in, as 'YYYY_MM'. */
 function monthKey(ts: Date): string {
@@ -77,28 +78,41 @@ export async function latestValues(
   return result.rows.map((row) => ({ ...row, ts: new Date(row.ts), value: Number(row.value) }));
 }
 
+/** What a retention pass deleted: raw points and rows of each rollup, older than `cutoff`. */
+export interface PruneResult {
+  cutoff: Date | null;
+  raw: number;
+  rollups: Record<RollupTable, number>;
+}
+
+const perRollup = (count: (level: number) => number) =>
+  Object.fromEntries(ROLLUPS.map((rollup, level) => [rollup.table, count(level)])) as Record<
+    RollupTable,
+    number
+  >;
+
 /**
  * Deletes an organization's telemetry older than its limits.data_retention_days, counted back from
- * `now`. The cut-off is floored to the hour so raw points and both rollups lose the same whole
- * buckets and the rollups keep answering exactly what the raw table holds.
+ * `now`. The cut-off is floored to the coarsest rollup's bucket so raw points and every rollup lose
+ * the same whole buckets and the rollups keep answering exactly what the raw table holds.
  */
-export async function pruneTelemetry(
-  db: Db,
-  orgId: string,
-  now: Date = new Date(),
-): Promise<{ cutoff: Date | null; raw: number; minute: number; hour: number }> {
+export async function pruneTelemetry(db: Db, orgId: string, now: Date = new Date()): Promise<PruneResult> {
   const org = await db.selectFrom('orgs').select('limits').where('id', '=', orgId).executeTakeFirst();
   const days = Number(org?.limits?.data_retention_days);
-  if (!org || !Number.isFinite(days) || days <= 0) return { cutoff: null, raw: 0, minute: 0, hour: 0 };
-  const hourMs = 3_600_000;
-  const cutoff = new Date(Math.floor((now.getTime() - days * 86_400_000) / hourMs) * hourMs);
+  if (!org || !Number.isFinite(days) || days <= 0)
+    return { cutoff: null, raw: 0, rollups: perRollup(() => 0) };
+  const widthMs = Math.max(...ROLLUPS.map((rollup) => rollup.seconds)) * 1000;
+  const cutoff = new Date(Math.floor((now.getTime() - days * 86_400_000) / widthMs) * widthMs);
+  const before = sql`${cutoff.toISOString()}::timestamptz`;
+  const deletions = ROLLUPS.map(
+    (rollup, level) =>
+      sql`${sql.id(`r${level}`)} as (delete from ${sql.table(rollup.table)} where org_id = ${orgId} and bucket < ${before} returning 1)`,
+  );
   // Counted in SQL: not every driver reports affected rows for a DELETE.
-  const counted = await sql<{ raw: number; minute: number; hour: number }>`
-    with raw as (delete from telemetry where org_id = ${orgId} and ts < ${cutoff.toISOString()}::timestamptz returning 1),
-      minute as (delete from telemetry_1m where org_id = ${orgId} and bucket < ${cutoff.toISOString()}::timestamptz returning 1),
-      hour as (delete from telemetry_1h where org_id = ${orgId} and bucket < ${cutoff.toISOString()}::timestamptz returning 1)
-    select (select count(*) from raw)::int as raw, (select count(*) from minute)::int as minute,
-      (select count(*) from hour)::int as hour`.execute(db);
-  const row = counted.rows[0];
-  return { cutoff, raw: row?.raw ?? 0, minute: row?.minute ?? 0, hour: row?.hour ?? 0 };
+  const counts = ROLLUPS.map((_, level) => sql`(select count(*) from ${sql.id(`r${level}`)})::int`);
+  const counted = await sql<{ counts: number[] }>`
+    with raw as (delete from telemetry where org_id = ${orgId} and ts < ${before} returning 1), ${sql.join(deletions)}
+    select array[(select count(*) from raw)::int, ${sql.join(counts)}] as counts`.execute(db);
+  const [raw = 0, ...rollups] = (counted.rows[0]?.counts ?? []).map(Number);
+  return { cutoff, raw, rollups: perRollup((level) => rollups[level] ?? 0) };
 }

@@ -1,17 +1,15 @@
 /**
  * The statements a telemetry write runs for one slice: raw points by COPY or, when some may be
  * stored already, by INSERT … ON CONFLICT DO NOTHING RETURNING; rollup deltas by unnest arrays or,
- * when many, by COPY into a session temp table and one upsert per rollup.
+ * when many, by COPY into a session temp table and one upsert per rollup (all in one statement).
  */
 import { sql } from 'kysely';
 import { CopyFrom, copyRows } from '../platform/db/bulk';
 import type { Db } from '../platform/db/database';
 import { plainArray, textArray } from './arrayLiterals';
-import { pointsIn, type RollupDelta, type SeriesRun } from './batchPlan';
+import { pointsIn, type SeriesRun, type SliceRollups } from './batchPlan';
 import { encodeRollups, encodeTelemetry, ROLLUP_COLUMNS, TELEMETRY_COLUMNS } from './copyEncoding';
 import { ROLLUPS } from './rollups';
-
-export type Rollups = { minute: RollupDelta[]; hour: RollupDelta[] };
 
 /** Folds a delta into a stored rollup row (`r`) from the proposed one (`excluded`). */
 const ROLLUP_UPDATE = sql`
@@ -78,15 +76,16 @@ function keepInserted(slice: readonly SeriesRun[], inserted: readonly StoredKey[
   return kept;
 }
 
-/** Adds deltas to both rollups with unnest arrays, in one statement. */
-export async function upsertRollups(db: Db, rollups: Rollups): Promise<void> {
-  if (rollups.minute.length === 0) return;
-  const [minute, hour] = ROLLUPS.map((rollup) => {
-    const deltas = rollup.seconds === 60 ? rollups.minute : rollups.hour;
+/** Adds deltas to every rollup with unnest arrays, in one statement. */
+export async function upsertRollups(db: Db, rollups: SliceRollups): Promise<void> {
+  if (rollups.every((deltas) => deltas.length === 0)) return;
+  const upserts = ROLLUPS.map((rollup, level) => {
+    const deltas = rollups[level] ?? [];
     // Ids were checked as UUIDs and values as finite numbers (groupSeries): only keys need quoting.
-    const column = (pick: (delta: RollupDelta) => string | number) => plainArray(deltas.map(pick));
+    const column = (pick: (delta: (typeof deltas)[number]) => string | number) =>
+      plainArray(deltas.map(pick));
     const iso = (ms: number) => new Date(ms).toISOString();
-    return sql`
+    return sql`${sql.id(`r${level}`)} as (
       insert into ${sql.table(rollup.table)} as r ${sql.raw(ROLLUP_COLUMNS)}
       select * from unnest(
         ${column((d) => d.orgId)}::uuid[], ${column((d) => d.sensorId)}::uuid[],
@@ -96,32 +95,33 @@ export async function upsertRollups(db: Db, rollups: Rollups): Promise<void> {
         ${column((d) => iso(d.firstTs))}::timestamptz[], ${column((d) => d.firstValue)}::float8[],
         ${column((d) => iso(d.lastTs))}::timestamptz[], ${column((d) => d.lastValue)}::float8[]
       )
-      on conflict (sensor_id, param_key, bucket) do update set ${ROLLUP_UPDATE}`;
+      on conflict (sensor_id, param_key, bucket) do update set ${ROLLUP_UPDATE})`;
   });
-  await sql`with m as (${minute}), h as (${hour}) select 1`.execute(db);
+  await sql`with ${sql.join(upserts)} select 1`.execute(db);
 }
 
 /** Creates the session temp table the deltas are copied into (emptied at every commit). */
 export async function createDeltaTable(db: Db): Promise<void> {
-  await sql`create temp table if not exists telemetry_rollup_delta
-    (hourly boolean not null, like telemetry_1m) on commit delete rows`.execute(db);
+  // `level` is the rollup's index in ROLLUPS.
+  await sql`create temp table if not exists telemetry_rollup_deltas
+    (level smallint not null, like telemetry_1m) on commit delete rows`.execute(db);
 }
 
 /**
- * Adds deltas to both rollups through COPY into the temp table (createDeltaTable), then one statement
- * that empties the table and upserts both rollups from what it held (so a transaction can repeat it).
+ * Adds deltas to every rollup through COPY into the temp table (createDeltaTable), then one statement
+ * that empties the table and upserts each rollup from what it held (so a transaction can repeat it).
  */
-export async function copyRollups(db: Db, rollups: Rollups): Promise<void> {
-  const target = `telemetry_rollup_delta (hourly, ${ROLLUP_COLUMNS.slice(1)}`;
+export async function copyRollups(db: Db, rollups: SliceRollups): Promise<void> {
+  const target = `telemetry_rollup_deltas (level, ${ROLLUP_COLUMNS.slice(1)}`;
   await copyRows(db, new CopyFrom(target, 'binary', encodeRollups(rollups)));
-  const [minute, hour] = ROLLUPS.map(
-    (rollup) => sql`
+  const upserts = ROLLUPS.map(
+    (rollup, level) => sql`${sql.id(`r${level}`)} as (
       insert into ${sql.table(rollup.table)} as r ${sql.raw(ROLLUP_COLUMNS)}
       select ${sql.raw(ROLLUP_COLUMNS.slice(1, -1))} from delta
-      where hourly = ${sql.lit(rollup.seconds !== 60)}
-      on conflict (sensor_id, param_key, bucket) do update set ${ROLLUP_UPDATE}`,
+      where level = ${sql.lit(level)}
+      on conflict (sensor_id, param_key, bucket) do update set ${ROLLUP_UPDATE})`,
   );
   await sql`
-    with delta as (delete from telemetry_rollup_delta returning *), m as (${minute}), h as (${hour})
+    with delta as (delete from telemetry_rollup_deltas returning *), ${sql.join(upserts)}
     select 1`.execute(db);
 }

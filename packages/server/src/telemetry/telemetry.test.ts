@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../platform/db/database';
 import { openTestDatabase } from '../testing/testDatabase';
@@ -11,6 +12,8 @@ import {
   type TelemetryQuery,
 } from './query';
 import { latestValues, pruneTelemetry } from './repository';
+import { retentionSweeper } from './retention';
+import type { RollupTable } from './rollups';
 import { type TelemetryPoint, TelemetryWriter } from './writer';
 
 let database: DatabaseHandle;
@@ -31,7 +34,7 @@ afterAll(() => database.close());
 
 const at = (iso: string) => new Date(iso);
 
-async function rollup(table: 'telemetry_1m' | 'telemetry_1h', sensorId: string) {
+async function rollup(table: RollupTable, sensorId: string) {
   const rows = await db
     .selectFrom(table)
     .selectAll()
@@ -153,6 +156,19 @@ describe('TelemetryWriter', () => {
         last: ['2026-03-01T11:59:59.000Z', -4],
       },
     ]);
+    const sixHourly = await rollup('telemetry_6h', sensorId);
+    expect(sixHourly.filter((r) => r.param_key === 'temp')).toEqual([
+      {
+        param_key: 'temp',
+        bucket: '2026-03-01T06:00:00.000Z',
+        count: 6,
+        sum: 23,
+        min: -4,
+        max: 11,
+        first: ['2026-03-01T10:00:05.000Z', 3],
+        last: ['2026-03-01T11:59:59.000Z', -4],
+      },
+    ]);
     expect(await latestValues(db, orgId, sensorId)).toEqual([
       { param_key: 'rpm', ts: at('2026-03-01T10:00:20Z'), value: 2 },
       { param_key: 'temp', ts: at('2026-03-01T11:59:59Z'), value: -4 },
@@ -244,16 +260,18 @@ describe('queryTelemetry', () => {
     ...over,
   });
 
-  const cases: [IntervalType, number, 'raw' | 'telemetry_1m' | 'telemetry_1h'][] = [
+  const cases: [IntervalType, number, 'raw' | RollupTable][] = [
     ['second', 45, 'raw'],
     ['second', 120, 'telemetry_1m'],
     ['minute', 7, 'telemetry_1m'],
     ['minute', 90, 'telemetry_1m'],
     ['hour', 1, 'telemetry_1h'],
     ['hour', 5, 'telemetry_1h'],
-    ['day', 1, 'telemetry_1h'],
-    ['week', 1, 'telemetry_1h'],
-    ['month', 1, 'telemetry_1h'],
+    ['hour', 6, 'telemetry_6h'],
+    ['hour', 18, 'telemetry_6h'],
+    ['day', 1, 'telemetry_6h'],
+    ['week', 1, 'telemetry_6h'],
+    ['month', 1, 'telemetry_6h'],
   ];
   for (const [type, interval, expected] of cases) {
     it(`answers ${interval} ${type} buckets from ${expected} exactly as from raw`, async () => {
@@ -320,7 +338,7 @@ describe('queryTelemetry', () => {
 });
 
 describe('pruneTelemetry', () => {
-  it("deletes raw points and rollups older than the organization's retention, whole hours only", async () => {
+  it("deletes raw points and rollups older than the organization's retention, whole six hours only", async () => {
     const org = await db
       .insertInto('orgs')
       .values({
@@ -342,13 +360,17 @@ describe('pruneTelemetry', () => {
     });
     const otherSensor = randomUUID();
     await writer.write([
-      point('2026-05-01T08:59:00Z'),
-      point('2026-05-01T09:10:00Z'), // inside the cut-off hour: kept
+      point('2026-05-01T05:59:00Z'),
+      point('2026-05-01T06:10:00Z'), // inside the cut-off's six hours: kept
       point('2026-05-02T12:00:00Z'),
       point('2026-04-01T00:00:00Z', orgId, otherSensor), // another organization's: untouched
     ]);
     const result = await pruneTelemetry(db, org.id, at('2026-05-03T09:30:00Z'));
-    expect(result).toEqual({ cutoff: at('2026-05-01T09:00:00Z'), raw: 1, minute: 1, hour: 1 });
+    expect(result).toEqual({
+      cutoff: at('2026-05-01T06:00:00Z'),
+      raw: 1,
+      rollups: { telemetry_1m: 1, telemetry_1h: 1, telemetry_6h: 1 },
+    });
     const left = await db
       .selectFrom('telemetry')
       .select('ts')
@@ -356,9 +378,49 @@ describe('pruneTelemetry', () => {
       .orderBy('ts')
       .execute();
     expect(left.map((r) => new Date(r.ts).toISOString())).toEqual([
-      '2026-05-01T09:10:00.000Z',
+      '2026-05-01T06:10:00.000Z',
       '2026-05-02T12:00:00.000Z',
     ]);
     expect(await rollup('telemetry_1h', otherSensor)).toHaveLength(1);
+  });
+});
+
+describe('retention sweep', () => {
+  it('prunes every organization past its retention, at most once per interval', async () => {
+    const org = await db
+      .insertInto('orgs')
+      .values({
+        name: 'Two days',
+        slug: `two-days-${randomUUID().slice(0, 8)}`,
+        apps: '[]',
+        limits: JSON.stringify({ users: 5, gateways: 1, data_retention_days: 2 }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sensorId = randomUUID();
+    const writer = new TelemetryWriter(db);
+    const point = (iso: string) => ({ orgId: org.id, sensorId, paramKey: 'x', ts: at(iso), value: 1 });
+    const stored = async () =>
+      (
+        await db
+          .selectFrom('telemetry')
+          .select('ts')
+          .where('sensor_id', '=', sensorId)
+          .orderBy('ts')
+          .execute()
+      ).map((row) => new Date(row.ts).toISOString());
+    await writer.write([point('2026-08-01T00:00:00Z'), point('2026-08-09T12:00:00Z')]);
+    const sweep = retentionSweeper({ db, log: pino({ level: 'silent' }) }, 3_600_000);
+
+    await sweep(at('2026-08-10T12:00:00Z'));
+    expect(await stored()).toEqual(['2026-08-09T12:00:00.000Z']);
+    expect(await rollup('telemetry_6h', sensorId)).toHaveLength(1);
+
+    // Within the hour nothing runs; after it, the sweep catches up.
+    await writer.write([point('2026-08-02T00:00:00Z')]);
+    await sweep(at('2026-08-10T12:30:00Z'));
+    expect(await stored()).toEqual(['2026-08-02T00:00:00.000Z', '2026-08-09T12:00:00.000Z']);
+    await sweep(at('2026-08-10T13:00:00Z'));
+    expect(await stored()).toEqual(['2026-08-09T12:00:00.000Z']);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The batched telemetry writer. A batch is checked and grouped into series in memory (exact
  * duplicates inside it dropped, the first one wins) and cut into slices (runs of series) with a
- * bounded amount of work each. A slice goes in as binary COPY of its raw points plus its minute and
- * hour rollups, aggregated in JavaScript and upserted. A point already stored makes COPY fail with a
+ * bounded amount of work each. A slice goes in as binary COPY of its raw points plus its deltas to every
+ * rollup (minute, hour, six hours), aggregated in JavaScript and upserted. A point already stored makes COPY fail with a
  * unique violation; the transaction is then run again with that slice written by INSERT … ON CONFLICT
  * DO NOTHING RETURNING, and only the points actually inserted are counted in the rollups (MQTT QoS 1
  * redelivery relies on it).
@@ -21,22 +21,17 @@ import { bulkTraits, type CopyFrom, copyRows } from '../platform/db/bulk';
 import type { Db } from '../platform/db/database';
 import {
   aggregateSlice,
+  deltaCount,
   groupSeries,
   pointsIn,
   ROLLUP_ROW_COST,
   type SeriesRun,
   SliceCutter,
+  type SliceRollups,
 } from './batchPlan';
 import { type PointRun, pointCount, runsOfPoints, type TelemetryPoint } from './pointRuns';
 import { ensureMonthlyPartitions } from './repository';
-import {
-  copyRollups,
-  createDeltaTable,
-  insertNew,
-  type Rollups,
-  rawCopy,
-  upsertRollups,
-} from './sliceStatements';
+import { copyRollups, createDeltaTable, insertNew, rawCopy, upsertRollups } from './sliceStatements';
 
 export type { PointRun, TelemetryPoint } from './pointRuns';
 
@@ -68,7 +63,7 @@ const COPY_ROLLUPS_FROM = { singleSession: 50, shared: 1_000 };
 /** A slice and what it needs: its statements' data (prepared once), whether it meets stored points. */
 interface SliceWork {
   runs: SeriesRun[];
-  prepared?: { raw: CopyFrom; rollups: Rollups };
+  prepared?: { raw: CopyFrom; rollups: SliceRollups };
   /** May hold stored points: written with INSERT … ON CONFLICT DO NOTHING instead of COPY. */
   duplicates: boolean;
 }
@@ -226,7 +221,7 @@ export class TelemetryWriter {
   ): Promise<number> {
     const started = performance.now();
     let runs = work.runs;
-    let rollups: Rollups;
+    let rollups: SliceRollups;
     if (work.duplicates) {
       runs = await insertNew(trx, work.runs);
       rollups = aggregateSlice(runs);
@@ -246,7 +241,7 @@ export class TelemetryWriter {
       rollups = prepared.rollups;
     }
     const copyFrom = this.singleSession ? COPY_ROLLUPS_FROM.singleSession : COPY_ROLLUPS_FROM.shared;
-    if (!this.copy || rollups.minute.length + rollups.hour.length < copyFrom) {
+    if (!this.copy || deltaCount(rollups) < copyFrom) {
       await upsertRollups(trx, rollups);
     } else {
       if (!tx.deltaTable) {
@@ -256,16 +251,13 @@ export class TelemetryWriter {
       await copyRollups(trx, rollups);
     }
     const points = pointsIn(runs);
-    this.measured(
-      points + ROLLUP_ROW_COST * (rollups.minute.length + rollups.hour.length),
-      performance.now() - started,
-    );
+    this.measured(points + ROLLUP_ROW_COST * deltaCount(rollups), performance.now() - started);
     return points;
   }
 }
 
 /** The slice's COPY stream and rollup deltas, computed once. */
-function prepare(work: SliceWork): { raw: CopyFrom; rollups: Rollups } {
+function prepare(work: SliceWork): { raw: CopyFrom; rollups: SliceRollups } {
   work.prepared ??= { raw: rawCopy(work.runs), rollups: aggregateSlice(work.runs) };
   return work.prepared;
 }

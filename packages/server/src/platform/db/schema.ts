@@ -240,7 +240,7 @@ export interface TelemetryTable {
   value: number;
 }
 
-/** telemetry_1m and telemetry_1h: one row per sensor parameter and UTC bucket. */
+/** telemetry_1m, telemetry_1h and telemetry_6h: one row per sensor parameter and UTC bucket. */
 export interface TelemetryRollupTable {
   org_id: string;
   sensor_id: string;
@@ -379,6 +379,7 @@ export interface Database {
   telemetry: TelemetryTable;
   telemetry_1m: TelemetryRollupTable;
   telemetry_1h: TelemetryRollupTable;
+  telemetry_6h: TelemetryRollupTable;
   gateways: GatewaysTable;
   gateway_mappings: GatewayMappingsTable;
   gateway_logs: GatewayLogsTable;

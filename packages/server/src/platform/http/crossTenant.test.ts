@@ -86,6 +86,7 @@ async function victimFootprint(): Promise<Record<string, number>> {
     'telemetry',
     'telemetry_1m',
     'telemetry_1h',
+    'telemetry_6h',
     'gateways',
     'gateway_mappings',
     'gateway_logs',

@@ -9,6 +9,7 @@
  */
 import { DASHBOARD_REPORT_LINK_TTL_SECONDS } from '@ferrite/contracts';
 import type { Logger } from 'pino';
+import { atMostEvery } from '../../../platform/atMostEvery';
 import type { BlobStore } from '../../../platform/storage/blobStore';
 import type { DB } from '../shared';
 import { ReportRepository, reportBlobKey, type SweptReport } from './repository';
@@ -60,21 +61,14 @@ async function deleteFiles(
   return gone;
 }
 
-/**
- * The sweep for a periodic tick that comes more often than reports expire (the status sweep's few
- * seconds): runs at most every `everyMs`, never twice at once, and logs rather than throws.
- */
+/** The sweep on the status sweep's tick, every few minutes (see atMostEvery); logs what it ended. */
 export function reportSweeper(
   deps: { db: DB; blobs: BlobStore; log: Logger },
   everyMs: number = REPORT_SWEEP_EVERY_MS,
 ): (now: Date) => Promise<void> {
-  let last = Number.NEGATIVE_INFINITY;
-  let running = false;
-  return async (now) => {
-    if (running || now.getTime() - last < everyMs) return;
-    running = true;
-    last = now.getTime();
-    try {
+  return atMostEvery(
+    everyMs,
+    async (now) => {
       const ended = await sweepReports(deps, now);
       if (ended.expired.length || ended.abandoned.length) {
         deps.log.info(
@@ -82,10 +76,7 @@ export function reportSweeper(
           'report sweep deleted report files',
         );
       }
-    } catch (error) {
-      deps.log.warn({ err: error }, 'report sweep failed');
-    } finally {
-      running = false;
-    }
-  };
+    },
+    (error) => deps.log.warn({ err: error }, 'report sweep failed'),
+  );
 }

@@ -10,9 +10,9 @@ import {
   type WidgetInstanceDataResponse,
   type WidgetSeriesData,
 } from '@ferrite/contracts';
+import { sql } from 'kysely';
 import { bucketCount, queryTelemetry, type TelemetryQuery } from '../../../telemetry/query';
-import { effectiveOf } from '../../entityManager/types/effective';
-import { TypeRepository } from '../../entityManager/types/repository';
+import { effectiveParameters, type TypeNode } from '../../entityManager/types/effective';
 import { type DB, HttpProblem, problems } from '../shared';
 
 /** The query fields resolved: the request's, else the widget's defaults; the window ends now. */
@@ -33,22 +33,41 @@ export function effectiveQuery(instance: WidgetInstance, q: WidgetDataQuery, now
   };
 }
 
-/** Names and units of the sensors a widget reads (sensors of another organization are not found). */
+/** What a sensor's label needs of its types: the parameters, along the parent chain. */
+type LabelType = Pick<TypeNode, 'id' | 'parent_type_id' | 'parameters'>;
+
+/**
+ * Names and units of the sensors a widget reads (sensors of another organization are not found). One
+ * statement, the sensors and their types' chains as JSON: a widget refreshes often, and on PGlite every
+ * statement is a trip to its worker thread.
+ */
 async function sensorLabels(db: DB, orgId: string, sensorIds: readonly string[]) {
   const labels = new Map<string, { name: string; units: Map<string, string> }>();
   if (sensorIds.length === 0) return labels;
-  const [sensors, types] = await Promise.all([
-    db
-      .selectFrom('entities')
-      .select(['id', 'name', 'type_id'])
-      .where('org_id', '=', orgId)
-      .where('kind', '=', 'sensor')
-      .where('id', 'in', sensorIds)
-      .execute(),
-    new TypeRepository(db).ofEntitiesWithAncestors(orgId, sensorIds),
-  ]);
+  const ids = sql`(${sql.join(sensorIds)})`;
+  const result = await sql<{ sensors: { id: string; name: string; type_id: string }[]; types: LabelType[] }>`
+    with recursive chain(id, parent_type_id) as (
+      select t.id, t.parent_type_id from entity_types t
+      join entities e on e.type_id = t.id and e.org_id = t.org_id
+      where e.org_id = ${orgId} and e.kind = 'sensor' and e.id in ${ids}
+      union
+      select p.id, p.parent_type_id from entity_types p
+      join chain c on c.parent_type_id = p.id
+      where p.org_id = ${orgId}
+    )
+    select
+      (select coalesce(json_agg(json_build_object('id', e.id, 'name', e.name, 'type_id', e.type_id)), '[]')
+       from entities e where e.org_id = ${orgId} and e.kind = 'sensor' and e.id in ${ids}) as sensors,
+      (select coalesce(json_agg(json_build_object(
+         'id', t.id, 'parent_type_id', t.parent_type_id, 'parameters', t.parameters)), '[]')
+       from entity_types t join chain using (id) where t.org_id = ${orgId}) as types`.execute(db);
+  const row = result.rows[0];
+  const json = <T>(value: T | string | undefined): T =>
+    (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  const sensors = json(row?.sensors) ?? [];
+  const types = new Map((json(row?.types) ?? []).map((type) => [type.id, type]));
   for (const sensor of sensors) {
-    const parameters = effectiveOf(sensor.type_id, types).parameters;
+    const parameters = effectiveParameters(sensor.type_id, types);
     labels.set(sensor.id, { name: sensor.name, units: new Map(parameters.map((p) => [p.key, p.unit])) });
   }
   return labels;

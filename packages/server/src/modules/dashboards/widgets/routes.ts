@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
+import { plainJsonSerializer } from '../../../platform/http/plainJson';
 import { readAhead } from '../../../platform/http/readAhead';
 import { actorOf, DASH_PREFIX, DASH_TAGS, errorResponses } from '../shared';
 import { readPanelWidgets } from './batchRead';
@@ -61,6 +62,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   // A widget read starts beside its caller's authorization: every open dashboard refreshes its widgets.
   app.get(item, {
     config: { permission: 'dashboards.view', readAhead: true },
+    serializerCompiler: plainJsonSerializer,
     schema: {
       tags,
       summary:
@@ -77,6 +79,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.post(`${DASH_PREFIX}/panels/:panelId/widget_data`, {
     config: { permission: 'dashboards.view', readAhead: true },
+    serializerCompiler: plainJsonSerializer,
     schema: {
       tags,
       summary:

@@ -1,5 +1,6 @@
 /** Widget instances: placed from the catalogue, bound to sensor parameters, read through the telemetry query. */
 import { randomUUID } from 'node:crypto';
+import { widgetDataBatchResponseSchema, widgetInstanceDataResponseSchema } from '@ferrite/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TelemetryWriter } from '../../../telemetry/writer';
 import { addMember } from '../../../testing/people';
@@ -152,6 +153,8 @@ describe("a widget's data", () => {
       200,
     ).json();
     expect(data.widget_instance.id).toBe(widget.id);
+    // Written without re-validation (plainJsonSerializer): exactly the contract's shape, nothing more.
+    expect(widgetInstanceDataResponseSchema.parse(data)).toEqual(data);
     expect(data.query).toMatchObject({
       type: 'aggregate',
       from_date: start.toISOString(),
@@ -254,6 +257,7 @@ describe("a panel's widgets read at once", () => {
       }),
       200,
     ).json();
+    expect(widgetDataBatchResponseSchema.parse(answer)).toEqual(answer);
     const [latest, averages, foreign, tooMany] = answer.results;
     expect(latest.id).toBe(kpi.id);
     expect(latest.data.series[0].points.map((p: { value: number }) => p.value)).toEqual([2, 2]);

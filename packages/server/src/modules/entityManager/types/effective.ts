@@ -18,7 +18,10 @@ export interface EffectiveFields {
 }
 
 /** The type itself, then its parent, grandparent… up to the root (stops at a missing link or a loop). */
-export function ancestry<T extends TypeNode>(typeId: string, byId: ReadonlyMap<string, T>): T[] {
+export function ancestry<T extends Pick<TypeNode, 'parent_type_id'>>(
+  typeId: string,
+  byId: ReadonlyMap<string, T>,
+): T[] {
   const chain: T[] = [];
   const seen = new Set<string>();
   let next: string | null = typeId;
@@ -58,4 +61,12 @@ export function effectiveFields(chain: readonly TypeNode[]): EffectiveFields {
 /** The effective fields of a type, given every type its chain needs. */
 export function effectiveOf(typeId: string, byId: ReadonlyMap<string, TypeNode>): EffectiveFields {
   return effectiveFields(ancestry(typeId, byId));
+}
+
+/** The effective parameters of a type: all a sensor's label needs (its units), without the other fields. */
+export function effectiveParameters(
+  typeId: string,
+  byId: ReadonlyMap<string, Pick<TypeNode, 'parent_type_id' | 'parameters'>>,
+): ParameterField[] {
+  return merge([...ancestry(typeId, byId)].reverse().map((node) => node.parameters));
 }

@@ -8,6 +8,7 @@ import * as gateways from './0005_gateways';
 import * as telemetryFillfactor from './0006_telemetry_fillfactor';
 import * as dashboards from './0007_dashboards';
 import * as dashboardReports from './0008_dashboard_reports';
+import * as telemetry6h from './0009_telemetry_6h';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_telemetry_fillfactor': telemetryFillfactor,
   '0007_dashboards': dashboards,
   '0008_dashboard_reports': dashboardReports,
+  '0009_telemetry_6h': telemetry6h,
 };
