@@ -9,6 +9,7 @@ import * as telemetryFillfactor from './0006_telemetry_fillfactor';
 import * as dashboards from './0007_dashboards';
 import * as dashboardReports from './0008_dashboard_reports';
 import * as telemetry6h from './0009_telemetry_6h';
+import * as reportSweepIndexes from './0010_report_sweep_indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_dashboards': dashboards,
   '0008_dashboard_reports': dashboardReports,
   '0009_telemetry_6h': telemetry6h,
+  '0010_report_sweep_indexes': reportSweepIndexes,
 };
