@@ -38,14 +38,14 @@ type LabelType = Pick<TypeNode, 'id' | 'parent_type_id' | 'parameters'>;
 
 /**
  * Names and units of the sensors a widget reads (sensors of another organization are not found). One
- * statement, the sensors and their types' chains as JSON: a widget refreshes often, and on PGlite every
- * statement is a trip to its worker thread.
+ * statement, the sensors and their types' chains as JSON text: a widget refreshes often, and on PGlite
+ * every statement is a trip to its worker thread.
  */
 async function sensorLabels(db: DB, orgId: string, sensorIds: readonly string[]) {
   const labels = new Map<string, { name: string; units: Map<string, string> }>();
   if (sensorIds.length === 0) return labels;
   const ids = sql`(${sql.join(sensorIds)})`;
-  const result = await sql<{ sensors: { id: string; name: string; type_id: string }[]; types: LabelType[] }>`
+  const result = await sql<{ sensors: string; types: string }>`
     with recursive chain(id, parent_type_id) as (
       select t.id, t.parent_type_id from entity_types t
       join entities e on e.type_id = t.id and e.org_id = t.org_id
@@ -57,15 +57,14 @@ async function sensorLabels(db: DB, orgId: string, sensorIds: readonly string[])
     )
     select
       (select coalesce(json_agg(json_build_object('id', e.id, 'name', e.name, 'type_id', e.type_id)), '[]')
-       from entities e where e.org_id = ${orgId} and e.kind = 'sensor' and e.id in ${ids}) as sensors,
+       from entities e where e.org_id = ${orgId} and e.kind = 'sensor' and e.id in ${ids})::text as sensors,
       (select coalesce(json_agg(json_build_object(
          'id', t.id, 'parent_type_id', t.parent_type_id, 'parameters', t.parameters)), '[]')
-       from entity_types t join chain using (id) where t.org_id = ${orgId}) as types`.execute(db);
+       from entity_types t join chain using (id) where t.org_id = ${orgId})::text as types`.execute(db);
+  // As text: it crosses from PGlite's worker thread in one copy and is parsed here.
   const row = result.rows[0];
-  const json = <T>(value: T | string | undefined): T =>
-    (typeof value === 'string' ? JSON.parse(value) : value) as T;
-  const sensors = json(row?.sensors) ?? [];
-  const types = new Map((json(row?.types) ?? []).map((type) => [type.id, type]));
+  const sensors = JSON.parse(row?.sensors ?? '[]') as { id: string; name: string; type_id: string }[];
+  const types = new Map((JSON.parse(row?.types ?? '[]') as LabelType[]).map((type) => [type.id, type]));
   for (const sensor of sensors) {
     const parameters = effectiveParameters(sensor.type_id, types);
     labels.set(sensor.id, { name: sensor.name, units: new Map(parameters.map((p) => [p.key, p.unit])) });
