@@ -76,7 +76,14 @@ function keepInserted(slice: readonly SeriesRun[], inserted: readonly StoredKey[
   return kept;
 }
 
-/** Adds deltas to every rollup with unnest arrays, in one statement. */
+/** A timestamp column of epoch milliseconds (int8) as timestamptz, exactly: whole seconds plus the rest. */
+const fromMs = (column: string) =>
+  sql.raw(`to_timestamp(d.${column} / 1000) + (d.${column} % 1000) * interval '1 millisecond'`);
+
+/**
+ * Adds deltas to every rollup with unnest arrays, in one statement. Times go as epoch milliseconds:
+ * formatting three ISO timestamps a row took two thirds of building the arrays.
+ */
 export async function upsertRollups(db: Db, rollups: SliceRollups): Promise<void> {
   if (rollups.every((deltas) => deltas.length === 0)) return;
   const upserts = ROLLUPS.map((rollup, level) => {
@@ -84,17 +91,18 @@ export async function upsertRollups(db: Db, rollups: SliceRollups): Promise<void
     // Ids were checked as UUIDs and values as finite numbers (groupSeries): only keys need quoting.
     const column = (pick: (delta: (typeof deltas)[number]) => string | number) =>
       plainArray(deltas.map(pick));
-    const iso = (ms: number) => new Date(ms).toISOString();
     return sql`${sql.id(`r${level}`)} as (
       insert into ${sql.table(rollup.table)} as r ${sql.raw(ROLLUP_COLUMNS)}
-      select * from unnest(
+      select d.org_id, d.sensor_id, d.param_key, ${fromMs('bucket')}, d.count, d.sum, d.min, d.max,
+             ${fromMs('first_ts')}, d.first_value, ${fromMs('last_ts')}, d.last_value
+      from unnest(
         ${column((d) => d.orgId)}::uuid[], ${column((d) => d.sensorId)}::uuid[],
-        ${textArray(deltas.map((d) => d.paramKey))}::text[], ${column((d) => iso(d.bucket))}::timestamptz[],
+        ${textArray(deltas.map((d) => d.paramKey))}::text[], ${column((d) => d.bucket)}::int8[],
         ${column((d) => d.count)}::int8[], ${column((d) => d.sum)}::float8[],
         ${column((d) => d.min)}::float8[], ${column((d) => d.max)}::float8[],
-        ${column((d) => iso(d.firstTs))}::timestamptz[], ${column((d) => d.firstValue)}::float8[],
-        ${column((d) => iso(d.lastTs))}::timestamptz[], ${column((d) => d.lastValue)}::float8[]
-      )
+        ${column((d) => d.firstTs)}::int8[], ${column((d) => d.firstValue)}::float8[],
+        ${column((d) => d.lastTs)}::int8[], ${column((d) => d.lastValue)}::float8[]
+      ) as d${sql.raw(ROLLUP_COLUMNS)}
       on conflict (sensor_id, param_key, bucket) do update set ${ROLLUP_UPDATE})`;
   });
   await sql`with ${sql.join(upserts)} select 1`.execute(db);
