@@ -16,6 +16,7 @@ import { retentionSweeper } from '../telemetry/retention';
 import { TelemetryWriter } from '../telemetry/writer';
 import { type DatabaseHandle, openDatabase, targetFromConfig } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { statisticsRefresher } from './db/statistics';
 import { buildApp } from './http/app';
 import type { AppDeps } from './http/deps';
 import { createLogger } from './http/logging';
@@ -84,11 +85,17 @@ export async function startPlatform(
     await app.listen({ port: config.port, host: config.host });
     // Each status sweep also times out commands nobody acknowledged (and the rollouts they carried),
     // every few minutes deletes the files of dashboard reports whose links expired, and every hour
-    // deletes telemetry past each organization's retention.
+    // deletes telemetry past each organization's retention (then, on PGlite, refreshes statistics).
     const sweepReports = reportSweeper(deps);
     const sweepRetention = retentionSweeper(deps);
+    // PGlite analyzes no table by itself (statistics.ts); PostgreSQL's autovacuum does.
+    const refreshStatistics = deps.engine === 'pglite' ? statisticsRefresher(deps) : async () => undefined;
     transports = await startDeviceTransports(deps, (now) =>
-      Promise.all([expireCommands(deps.db, deps.realtime, now), sweepReports(now), sweepRetention(now)]),
+      Promise.all([
+        expireCommands(deps.db, deps.realtime, now),
+        sweepReports(now),
+        sweepRetention(now).then(() => refreshStatistics(now)),
+      ]),
     );
     log.info(
       {
