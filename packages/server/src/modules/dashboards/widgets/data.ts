@@ -10,9 +10,10 @@ import {
   type WidgetInstanceDataResponse,
   type WidgetSeriesData,
 } from '@ferrite/contracts';
+import { sql } from 'kysely';
 import { bucketCount, queryTelemetry, type TelemetryQuery } from '../../../telemetry/query';
+import { effectiveParameters, type TypeNode } from '../../entityManager/types/effective';
 import { type DB, HttpProblem, problems } from '../shared';
-import { type Labels, sensorLabels } from './labels';
 
 /** The query fields resolved: the request's, else the widget's defaults; the window ends now. */
 export function effectiveQuery(instance: WidgetInstance, q: WidgetDataQuery, now: Date = new Date()) {
@@ -30,6 +31,45 @@ export function effectiveQuery(instance: WidgetInstance, q: WidgetDataQuery, now
     type: q.type ?? (last === null ? defaults.type : 'raw'),
     last,
   };
+}
+
+/** What a sensor's label needs of its types: the parameters, along the parent chain. */
+type LabelType = Pick<TypeNode, 'id' | 'parent_type_id' | 'parameters'>;
+
+/**
+ * Names and units of the sensors a widget reads (sensors of another organization are not found). One
+ * statement, the sensors and their types' chains as JSON text: a widget refreshes often, and on PGlite
+ * every statement is a trip to its worker thread.
+ */
+async function sensorLabels(db: DB, orgId: string, sensorIds: readonly string[]) {
+  const labels = new Map<string, { name: string; units: Map<string, string> }>();
+  if (sensorIds.length === 0) return labels;
+  const ids = sql`(${sql.join(sensorIds)})`;
+  const result = await sql<{ sensors: string; types: string }>`
+    with recursive chain(id, parent_type_id) as (
+      select t.id, t.parent_type_id from entity_types t
+      join entities e on e.type_id = t.id and e.org_id = t.org_id
+      where e.org_id = ${orgId} and e.kind = 'sensor' and e.id in ${ids}
+      union
+      select p.id, p.parent_type_id from entity_types p
+      join chain c on c.parent_type_id = p.id
+      where p.org_id = ${orgId}
+    )
+    select
+      (select coalesce(json_agg(json_build_object('id', e.id, 'name', e.name, 'type_id', e.type_id)), '[]')
+       from entities e where e.org_id = ${orgId} and e.kind = 'sensor' and e.id in ${ids})::text as sensors,
+      (select coalesce(json_agg(json_build_object(
+         'id', t.id, 'parent_type_id', t.parent_type_id, 'parameters', t.parameters)), '[]')
+       from entity_types t join chain using (id) where t.org_id = ${orgId})::text as types`.execute(db);
+  // As text: it crosses from PGlite's worker thread in one copy and is parsed here.
+  const row = result.rows[0];
+  const sensors = JSON.parse(row?.sensors ?? '[]') as { id: string; name: string; type_id: string }[];
+  const types = new Map((JSON.parse(row?.types ?? '[]') as LabelType[]).map((type) => [type.id, type]));
+  for (const sensor of sensors) {
+    const parameters = effectiveParameters(sensor.type_id, types);
+    labels.set(sensor.id, { name: sensor.name, units: new Map(parameters.map((p) => [p.key, p.unit])) });
+  }
+  return labels;
 }
 
 /** The telemetry query a read asks for, or a 400 when the window is empty or holds too many buckets. */
@@ -66,6 +106,8 @@ function telemetryQueryOf(instance: WidgetInstance, request: WidgetDataQuery) {
   };
   return { q, telemetry };
 }
+
+type Labels = Awaited<ReturnType<typeof sensorLabels>>;
 
 /**
  * Starts reading the labels of every sensor the widgets read. A read whose query is refused never awaits
@@ -123,24 +165,14 @@ async function answer(
   };
 }
 
-/**
- * Answers the widget's series for the query (400 when the window is empty or holds too many buckets),
- * with its sensors' labels when they were read with the instance (labels.ts instanceWithLabels).
- */
+/** Answers the widget's series for the query (400 when the window is empty or holds too many buckets). */
 export async function widgetData(
   db: DB,
   orgId: string,
   instance: WidgetInstance,
   request: WidgetDataQuery,
-  labels?: Labels,
 ): Promise<WidgetInstanceDataResponse> {
-  return answer(
-    db,
-    orgId,
-    instance,
-    request,
-    labels ? Promise.resolve(labels) : readLabels(db, orgId, [instance]),
-  );
+  return answer(db, orgId, instance, request, readLabels(db, orgId, [instance]));
 }
 
 /**

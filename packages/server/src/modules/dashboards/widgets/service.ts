@@ -36,7 +36,6 @@ import {
   problems,
 } from '../shared';
 import { widgetData } from './data';
-import { instanceWithLabels } from './labels';
 import { bindingsOf, presentWidget } from './presenter';
 import { WidgetRepository, type WidgetRow } from './repository';
 
@@ -147,10 +146,8 @@ export class WidgetService {
     id: string,
     query: WidgetDataQuery,
   ): Promise<WidgetInstanceDataResponse> {
-    // The instance and its sensors' labels in one statement: widgets read this on every refresh.
-    const found = await instanceWithLabels(this.db, orgId, id);
-    const row = await this.mustFind(this.db, orgId, panelId, widgetId, id, found?.row);
-    return widgetData(this.db, orgId, presentWidget(row), query, found?.labels);
+    const row = await this.mustFind(this.db, orgId, panelId, widgetId, id);
+    return widgetData(this.db, orgId, presentWidget(row), query);
   }
 
   /** Places a variant in the panel. */
@@ -238,16 +235,8 @@ export class WidgetService {
   }
 
   /** The instance of this panel and variant, or 404. */
-  /** The instance of the panel and variant (`found` when already read), else 404 naming what is missing. */
-  private async mustFind(
-    db: DB,
-    orgId: string,
-    panelId: string,
-    widgetId: string,
-    id: string,
-    found?: WidgetRow,
-  ) {
-    const row = found ?? (await new WidgetRepository(db).findById(orgId, id));
+  private async mustFind(db: DB, orgId: string, panelId: string, widgetId: string, id: string) {
+    const row = await new WidgetRepository(db).findById(orgId, id);
     // An instance of this panel proves the panel exists (instances go with their panel), so the panel
     // is looked up only to tell which of the two is missing: widgets read this on every refresh.
     if (row && row.panel_id === panelId && row.widget_id === widgetId) return row;
