@@ -154,8 +154,8 @@ async function bench(engine: Engine, serverUrl: string | null): Promise<void> {
     const rawMs: number[] = [];
     const queryMs: number[] = [];
     await profiled(`query-${engine}`, async () => {
+      const runs = Math.ceil(RUNS / ROUNDS);
       for (let round = 0; round < ROUNDS; round++) {
-        const runs = Math.ceil(RUNS / ROUNDS);
         for (let i = 0; i < runs; i++) apiMs.push(await timed(viaApi));
         for (let i = 0; i < runs; i++) queryMs.push(await timed(viaQuery));
         for (let i = 0; i < runs; i++) rawMs.push(await timed(viaRawSql));

@@ -8,6 +8,7 @@ import type { IngestResult } from '@ferrite/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../platform/db/database';
 import type { RealtimeHub } from '../platform/realtime/realtimeHub';
+import { pointCount } from '../telemetry/pointRuns';
 import type { DeviceLinkHub } from './deviceLink';
 import { GatewayDirectory, type IngestGateway, tokenMatches } from './gatewayDirectory';
 import { type GatewayLogSink, LOG_PAYLOAD_MAX_CHARS } from './gatewayLogSink';
@@ -86,26 +87,27 @@ export class IngestService {
       return { accepted: 0, readings: 0, problems: [decoded.malformed], malformed: true };
     }
     const mapped = decoded.mapped;
+    const points = pointCount(mapped.runs);
     await this.batcher.add(mapped.runs);
-    if (mapped.points > 0) {
+    if (points > 0) {
       const readings = mapped.readings === 1 ? '1 reading' : `${mapped.readings} readings`;
       this.logLine(
         gateway,
         transport,
         'telemetry',
         'info',
-        `${readings}, ${mapped.points} points stored`,
+        `${readings}, ${points} points stored`,
         text,
-        mapped.points,
+        points,
       );
     }
     if (mapped.problems.length > 0) {
-      const level = mapped.points > 0 ? 'warn' : 'error';
-      const message = `${mapped.points > 0 ? 'Partly mapped' : 'Not mapped'}: ${mapped.problems.join('; ')}`;
+      const level = points > 0 ? 'warn' : 'error';
+      const message = `${points > 0 ? 'Partly mapped' : 'Not mapped'}: ${mapped.problems.join('; ')}`;
       this.logLine(gateway, transport, 'error', level, message, text, 0);
     }
     return {
-      accepted: mapped.points,
+      accepted: points,
       readings: mapped.readings,
       problems: mapped.problems,
       malformed: false,

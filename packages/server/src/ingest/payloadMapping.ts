@@ -11,8 +11,6 @@ import type { IngestGateway } from './gatewayDirectory';
 export interface MappedPayload {
   /** The points, a run per mapped sensor parameter that has any. */
   runs: PointRun[];
-  /** How many points the runs hold. */
-  points: number;
   readings: number;
   problems: string[];
 }
@@ -42,7 +40,6 @@ export function mapPayload(gateway: MappingSpec, payload: unknown, receivedAt: D
   if (readings.length > MAX_READINGS_PER_MESSAGE) {
     return {
       runs: [],
-      points: 0,
       readings: readings.length,
       problems: [`More than ${MAX_READINGS_PER_MESSAGE} readings in one message`],
     };
@@ -50,7 +47,6 @@ export function mapPayload(gateway: MappingSpec, payload: unknown, receivedAt: D
   if (gateway.mappings.length === 0) {
     return {
       runs: [],
-      points: 0,
       readings: readings.length,
       problems: ['No parameter is mapped on this gateway yet'],
     };
@@ -59,7 +55,6 @@ export function mapPayload(gateway: MappingSpec, payload: unknown, receivedAt: D
   const runs: ((PointRun & { ts: number[]; values: number[] }) | undefined)[] = new Array(
     gateway.mappings.length,
   );
-  let points = 0;
   readings.forEach((reading, index) => {
     const where = readings.length > 1 ? `Reading ${index + 1}: ` : '';
     if (reading === null || typeof reading !== 'object' || Array.isArray(reading)) {
@@ -95,11 +90,10 @@ export function mapPayload(gateway: MappingSpec, payload: unknown, receivedAt: D
       }
       run.ts.push(ts);
       run.values.push(value);
-      points += 1;
     }
     if (found === 0) say(`${where}none of the mapped fields (${mappedPathList(gateway)}) is present`);
   });
-  return { runs: runs.filter((run) => run !== undefined), points, readings: readings.length, problems };
+  return { runs: runs.filter((run) => run !== undefined), readings: readings.length, problems };
 }
 
 function mappedPathList(gateway: MappingSpec): string {

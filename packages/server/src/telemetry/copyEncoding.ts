@@ -2,7 +2,7 @@
  * PostgreSQL's binary COPY format for telemetry rows and rollup deltas. Binary spares the server
  * parsing text timestamps and uuids, and ids and keys are converted once per series, not per point.
  */
-import type { RollupDelta, SeriesRun } from './batchPlan';
+import { deltaCount, type SeriesRun, type SliceRollups } from './batchPlan';
 
 /** The column list raw rows fill, in order. */
 export const TELEMETRY_COLUMNS = '(org_id, sensor_id, param_key, ts, value)';
@@ -145,10 +145,9 @@ export function encodeTelemetry(slice: readonly SeriesRun[]): Uint8Array {
 }
 
 /** Rollup delta rows: `level` (the rollup's index in ROLLUPS), then ROLLUP_COLUMNS. */
-export function encodeRollups(rollups: readonly (readonly RollupDelta[])[]): Uint8Array {
+export function encodeRollups(rollups: SliceRollups): Uint8Array {
   const bytes = new Bytes();
-  const rows = rollups.reduce((sum, deltas) => sum + deltas.length, 0);
-  const out = new BinaryCopyWriter(rows * 181 + HEADER_BYTES + 2);
+  const out = new BinaryCopyWriter(deltaCount(rollups) * 181 + HEADER_BYTES + 2);
   for (const [level, deltas] of rollups.entries()) {
     for (const d of deltas) {
       const key = bytes.text(d.paramKey);

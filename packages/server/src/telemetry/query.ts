@@ -135,7 +135,8 @@ export async function queryTelemetry(
   const levels =
     query.source === 'raw' ? [] : rollupsFor(bucketSeconds(query.groupIntervalType, query.groupInterval));
   const parts: RawBuilder<unknown>[] = [];
-  const used = new Set<RollupTable>();
+  // The coarsest level used: cover() goes coarse to fine, so the first rollup part is from it.
+  let source: 'raw' | RollupTable = 'raw';
   // [start, end): whole buckets of the coarsest level, the ragged edges from the finer ones.
   const cover = (start: number, end: number, [level, ...finer]: Rollup[]): void => {
     if (start >= end) return;
@@ -153,7 +154,7 @@ export async function queryTelemetry(
       cover(start, end, finer);
       return;
     }
-    used.add(level.table);
+    if (source === 'raw') source = level.table;
     parts.push(sql`
       select bucket as at, count, sum, min, max, first_ts, first_value, last_ts, last_value
       from ${sql.table(level.table)}
@@ -163,7 +164,6 @@ export async function queryTelemetry(
   };
   cover(query.from.getTime(), query.to.getTime(), levels);
   if (parts.length === 0) return { points: [], source: 'raw' };
-  const source = levels.find((level) => used.has(level.table))?.table ?? 'raw';
   const bucket = bucketOf(sql`p.at`, query.groupIntervalType, query.groupInterval);
   const buckets = sql`
     select ${bucket} as ts, (${FINAL[query.aggregateFunc]})::float8 as value

@@ -93,14 +93,20 @@ const perRollup = (count: (level: number) => number) =>
 
 /**
  * Deletes an organization's telemetry older than its limits.data_retention_days, counted back from
- * `now`. The cut-off is floored to the coarsest rollup's bucket so raw points and every rollup lose
- * the same whole buckets and the rollups keep answering exactly what the raw table holds.
+ * `now` (see pruneOlderThan).
  */
 export async function pruneTelemetry(db: Db, orgId: string, now: Date = new Date()): Promise<PruneResult> {
   const org = await db.selectFrom('orgs').select('limits').where('id', '=', orgId).executeTakeFirst();
-  const days = Number(org?.limits?.data_retention_days);
-  if (!org || !Number.isFinite(days) || days <= 0)
-    return { cutoff: null, raw: 0, rollups: perRollup(() => 0) };
+  return pruneOlderThan(db, orgId, Number(org?.limits?.data_retention_days), now);
+}
+
+/**
+ * Deletes an organization's telemetry older than `days` before `now` (nothing when `days` is not a
+ * positive number). The cut-off is floored to the coarsest rollup's bucket so raw points and every
+ * rollup lose the same whole buckets and the rollups keep answering exactly what the raw table holds.
+ */
+export async function pruneOlderThan(db: Db, orgId: string, days: number, now: Date): Promise<PruneResult> {
+  if (!Number.isFinite(days) || days <= 0) return { cutoff: null, raw: 0, rollups: perRollup(() => 0) };
   const widthMs = Math.max(...ROLLUPS.map((rollup) => rollup.seconds)) * 1000;
   const cutoff = new Date(Math.floor((now.getTime() - days * 86_400_000) / widthMs) * widthMs);
   const before = sql`${cutoff.toISOString()}::timestamptz`;

@@ -1,22 +1,23 @@
 /**
  * The retention sweep: every organization's telemetry older than its data_retention_days is deleted
- * (pruneTelemetry), one organization at a time so no statement holds the database for long. Retention
+ * (pruneOlderThan), one organization at a time so no statement holds the database for long. Retention
  * is counted in days and the cut-off moves in six-hour steps: an hourly sweep is timely and nearly free.
  * Several nodes sweeping at once only repeat a delete that finds nothing.
  */
 import type { Logger } from 'pino';
 import { atMostEvery } from '../platform/atMostEvery';
 import type { Db } from '../platform/db/database';
-import { pruneTelemetry } from './repository';
+import { pruneOlderThan } from './repository';
 
 export const RETENTION_SWEEP_EVERY_MS = 60 * 60_000;
 
 /** Prunes every organization's telemetry; answers how many raw points were deleted per organization. */
 export async function sweepRetention(db: Db, now: Date = new Date()): Promise<Map<string, number>> {
-  const orgs = await db.selectFrom('orgs').select('id').orderBy('id').execute();
+  // Every organization's retention in one read, not one read per organization.
+  const orgs = await db.selectFrom('orgs').select(['id', 'limits']).orderBy('id').execute();
   const deleted = new Map<string, number>();
   for (const org of orgs) {
-    const pruned = await pruneTelemetry(db, org.id, now);
+    const pruned = await pruneOlderThan(db, org.id, Number(org.limits?.data_retention_days), now);
     if (pruned.raw > 0) deleted.set(org.id, pruned.raw);
   }
   return deleted;

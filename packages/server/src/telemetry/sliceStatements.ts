@@ -3,11 +3,11 @@
  * stored already, by INSERT … ON CONFLICT DO NOTHING RETURNING; rollup deltas by unnest arrays or,
  * when many, by COPY into a session temp table and one upsert per rollup (all in one statement).
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { CopyFrom, copyRows } from '../platform/db/bulk';
 import type { Db } from '../platform/db/database';
 import { plainArray, textArray } from './arrayLiterals';
-import { pointsIn, type SeriesRun, type SliceRollups } from './batchPlan';
+import { deltaCount, pointsIn, type SeriesRun, type SliceRollups } from './batchPlan';
 import { encodeRollups, encodeTelemetry, ROLLUP_COLUMNS, TELEMETRY_COLUMNS } from './copyEncoding';
 import { ROLLUPS } from './rollups';
 
@@ -76,6 +76,14 @@ function keepInserted(slice: readonly SeriesRun[], inserted: readonly StoredKey[
   return kept;
 }
 
+/** The CTE `r{level}` that adds the rows `select` answers (ROLLUP_COLUMNS) to that level's rollup. */
+function upsertInto(level: number, select: RawBuilder<unknown>): RawBuilder<unknown> {
+  const table = ROLLUPS[level]?.table as string;
+  return sql`${sql.id(`r${level}`)} as (
+    insert into ${sql.table(table)} as r ${sql.raw(ROLLUP_COLUMNS)} ${select}
+    on conflict (sensor_id, param_key, bucket) do update set ${ROLLUP_UPDATE})`;
+}
+
 /** A timestamp column of epoch milliseconds (int8) as timestamptz, exactly: whole seconds plus the rest. */
 const fromMs = (column: string) =>
   sql.raw(`to_timestamp(d.${column} / 1000) + (d.${column} % 1000) * interval '1 millisecond'`);
@@ -85,14 +93,14 @@ const fromMs = (column: string) =>
  * formatting three ISO timestamps a row took two thirds of building the arrays.
  */
 export async function upsertRollups(db: Db, rollups: SliceRollups): Promise<void> {
-  if (rollups.every((deltas) => deltas.length === 0)) return;
-  const upserts = ROLLUPS.map((rollup, level) => {
-    const deltas = rollups[level] ?? [];
+  if (deltaCount(rollups) === 0) return;
+  const upserts = rollups.map((deltas, level) => {
     // Ids were checked as UUIDs and values as finite numbers (groupSeries): only keys need quoting.
     const column = (pick: (delta: (typeof deltas)[number]) => string | number) =>
       plainArray(deltas.map(pick));
-    return sql`${sql.id(`r${level}`)} as (
-      insert into ${sql.table(rollup.table)} as r ${sql.raw(ROLLUP_COLUMNS)}
+    return upsertInto(
+      level,
+      sql`
       select d.org_id, d.sensor_id, d.param_key, ${fromMs('bucket')}, d.count, d.sum, d.min, d.max,
              ${fromMs('first_ts')}, d.first_value, ${fromMs('last_ts')}, d.last_value
       from unnest(
@@ -102,8 +110,8 @@ export async function upsertRollups(db: Db, rollups: SliceRollups): Promise<void
         ${column((d) => d.min)}::float8[], ${column((d) => d.max)}::float8[],
         ${column((d) => d.firstTs)}::int8[], ${column((d) => d.firstValue)}::float8[],
         ${column((d) => d.lastTs)}::int8[], ${column((d) => d.lastValue)}::float8[]
-      ) as d${sql.raw(ROLLUP_COLUMNS)}
-      on conflict (sensor_id, param_key, bucket) do update set ${ROLLUP_UPDATE})`;
+      ) as d${sql.raw(ROLLUP_COLUMNS)}`,
+    );
   });
   await sql`with ${sql.join(upserts)} select 1`.execute(db);
 }
@@ -122,12 +130,11 @@ export async function createDeltaTable(db: Db): Promise<void> {
 export async function copyRollups(db: Db, rollups: SliceRollups): Promise<void> {
   const target = `telemetry_rollup_deltas (level, ${ROLLUP_COLUMNS.slice(1)}`;
   await copyRows(db, new CopyFrom(target, 'binary', encodeRollups(rollups)));
-  const upserts = ROLLUPS.map(
-    (rollup, level) => sql`${sql.id(`r${level}`)} as (
-      insert into ${sql.table(rollup.table)} as r ${sql.raw(ROLLUP_COLUMNS)}
-      select ${sql.raw(ROLLUP_COLUMNS.slice(1, -1))} from delta
-      where level = ${sql.lit(level)}
-      on conflict (sensor_id, param_key, bucket) do update set ${ROLLUP_UPDATE})`,
+  const upserts = ROLLUPS.map((_, level) =>
+    upsertInto(
+      level,
+      sql`select ${sql.raw(ROLLUP_COLUMNS.slice(1, -1))} from delta where level = ${sql.lit(level)}`,
+    ),
   );
   await sql`
     with delta as (delete from telemetry_rollup_deltas returning *), ${sql.join(upserts)}

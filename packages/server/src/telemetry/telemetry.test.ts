@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../platform/db/database';
-import { openTestDatabase } from '../testing/testDatabase';
 import {
   AGGREGATE_FUNCS,
   type AggregateFunc,
@@ -11,9 +9,9 @@ import {
   queryTelemetry,
   type TelemetryQuery,
 } from './query';
-import { latestValues, pruneTelemetry } from './repository';
-import { retentionSweeper } from './retention';
+import { latestValues } from './repository';
 import type { RollupTable } from './rollups';
+import { openDatabaseWithOrg, rollupRows, seededRandom } from './testSupport';
 import { type TelemetryPoint, TelemetryWriter } from './writer';
 
 let database: DatabaseHandle;
@@ -21,47 +19,14 @@ let db: Db;
 let orgId: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  ({ database, orgId } = await openDatabaseWithOrg('Telemetry'));
   db = database.db;
-  const org = await db
-    .insertInto('orgs')
-    .values({ name: 'Telemetry', slug: `telemetry-${randomUUID().slice(0, 8)}`, apps: '[]' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  orgId = org.id;
 });
 afterAll(() => database.close());
 
 const at = (iso: string) => new Date(iso);
 
-async function rollup(table: RollupTable, sensorId: string) {
-  const rows = await db
-    .selectFrom(table)
-    .selectAll()
-    .where('sensor_id', '=', sensorId)
-    .orderBy('param_key')
-    .orderBy('bucket')
-    .execute();
-  return rows.map((r) => ({
-    param_key: r.param_key,
-    bucket: new Date(r.bucket).toISOString(),
-    count: Number(r.count),
-    sum: r.sum,
-    min: r.min,
-    max: r.max,
-    first: [new Date(r.first_ts).toISOString(), r.first_value],
-    last: [new Date(r.last_ts).toISOString(), r.last_value],
-  }));
-}
-
-/** Seeded pseudo-random numbers, so a failure replays. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
+const rollup = (table: RollupTable, sensorId: string) => rollupRows(db, table, sensorId);
 
 describe('TelemetryWriter', () => {
   it('stores points, drops exact duplicates and keeps rollups right across out-of-order batches', async () => {
@@ -232,7 +197,7 @@ describe('queryTelemetry', () => {
   const key = { sensorId, paramKey: 'flow' };
 
   beforeAll(async () => {
-    const next = random(42);
+    const next = seededRandom(42);
     const writer = new TelemetryWriter(db, { chunkSize: 500 });
     const start = Date.UTC(2026, 0, 30, 20); // spans a month boundary and a week boundary
     const points: TelemetryPoint[] = [];
@@ -334,93 +299,5 @@ describe('queryTelemetry', () => {
     );
     expect(all.points).toHaveLength(3000);
     expect(last.points).toEqual(all.points.slice(-5));
-  });
-});
-
-describe('pruneTelemetry', () => {
-  it("deletes raw points and rollups older than the organization's retention, whole six hours only", async () => {
-    const org = await db
-      .insertInto('orgs')
-      .values({
-        name: 'Short memory',
-        slug: `short-${randomUUID().slice(0, 8)}`,
-        apps: '[]',
-        limits: JSON.stringify({ users: 5, gateways: 1, data_retention_days: 2 }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const sensorId = randomUUID();
-    const writer = new TelemetryWriter(db);
-    const point = (iso: string, o = org.id, s = sensorId) => ({
-      orgId: o,
-      sensorId: s,
-      paramKey: 'x',
-      ts: at(iso),
-      value: 1,
-    });
-    const otherSensor = randomUUID();
-    await writer.write([
-      point('2026-05-01T05:59:00Z'),
-      point('2026-05-01T06:10:00Z'), // inside the cut-off's six hours: kept
-      point('2026-05-02T12:00:00Z'),
-      point('2026-04-01T00:00:00Z', orgId, otherSensor), // another organization's: untouched
-    ]);
-    const result = await pruneTelemetry(db, org.id, at('2026-05-03T09:30:00Z'));
-    expect(result).toEqual({
-      cutoff: at('2026-05-01T06:00:00Z'),
-      raw: 1,
-      rollups: { telemetry_1m: 1, telemetry_1h: 1, telemetry_6h: 1 },
-    });
-    const left = await db
-      .selectFrom('telemetry')
-      .select('ts')
-      .where('sensor_id', '=', sensorId)
-      .orderBy('ts')
-      .execute();
-    expect(left.map((r) => new Date(r.ts).toISOString())).toEqual([
-      '2026-05-01T06:10:00.000Z',
-      '2026-05-02T12:00:00.000Z',
-    ]);
-    expect(await rollup('telemetry_1h', otherSensor)).toHaveLength(1);
-  });
-});
-
-describe('retention sweep', () => {
-  it('prunes every organization past its retention, at most once per interval', async () => {
-    const org = await db
-      .insertInto('orgs')
-      .values({
-        name: 'Two days',
-        slug: `two-days-${randomUUID().slice(0, 8)}`,
-        apps: '[]',
-        limits: JSON.stringify({ users: 5, gateways: 1, data_retention_days: 2 }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const sensorId = randomUUID();
-    const writer = new TelemetryWriter(db);
-    const point = (iso: string) => ({ orgId: org.id, sensorId, paramKey: 'x', ts: at(iso), value: 1 });
-    const stored = async () =>
-      (
-        await db
-          .selectFrom('telemetry')
-          .select('ts')
-          .where('sensor_id', '=', sensorId)
-          .orderBy('ts')
-          .execute()
-      ).map((row) => new Date(row.ts).toISOString());
-    await writer.write([point('2026-08-01T00:00:00Z'), point('2026-08-09T12:00:00Z')]);
-    const sweep = retentionSweeper({ db, log: pino({ level: 'silent' }) }, 3_600_000);
-
-    await sweep(at('2026-08-10T12:00:00Z'));
-    expect(await stored()).toEqual(['2026-08-09T12:00:00.000Z']);
-    expect(await rollup('telemetry_6h', sensorId)).toHaveLength(1);
-
-    // Within the hour nothing runs; after it, the sweep catches up.
-    await writer.write([point('2026-08-02T00:00:00Z')]);
-    await sweep(at('2026-08-10T12:30:00Z'));
-    expect(await stored()).toEqual(['2026-08-02T00:00:00.000Z', '2026-08-09T12:00:00.000Z']);
-    await sweep(at('2026-08-10T13:00:00Z'));
-    expect(await stored()).toEqual(['2026-08-09T12:00:00.000Z']);
   });
 });

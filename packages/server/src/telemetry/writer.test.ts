@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../platform/db/database';
-import { openTestDatabase } from '../testing/testDatabase';
 import { groupSeries, ROLLUP_ROW_COST, sliceSeries } from './batchPlan';
 import { runsOfPoints } from './pointRuns';
+import { openDatabaseWithOrg, seededRandom } from './testSupport';
 import { type TelemetryPoint, TelemetryWriter } from './writer';
 
 let database: DatabaseHandle;
@@ -12,25 +12,10 @@ let db: Db;
 let orgId: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  ({ database, orgId } = await openDatabaseWithOrg('Writer'));
   db = database.db;
-  const org = await db
-    .insertInto('orgs')
-    .values({ name: 'Writer', slug: `writer-${randomUUID().slice(0, 8)}`, apps: '[]' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  orgId = org.id;
 });
 afterAll(() => database.close());
-
-/** Seeded pseudo-random numbers, so a failure replays. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 /** Every rollup as the raw table says they should be, and as they are, for some sensors. */
 async function rollupsAgainstRaw(sensorIds: string[]) {
@@ -60,7 +45,7 @@ async function rollupsAgainstRaw(sensorIds: string[]) {
 
 describe('TelemetryWriter at scale', () => {
   it('keeps every rollup equal to raw through many slices, duplicates, redelivery and disorder', async () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const sensors = Array.from({ length: 12 }, () => randomUUID());
     const start = Date.UTC(2026, 4, 31, 22, 50); // crosses hours, a day and a month
     const point = (): TelemetryPoint => ({

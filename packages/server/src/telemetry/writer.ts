@@ -1,11 +1,11 @@
 /**
  * The batched telemetry writer. A batch is checked and grouped into series in memory (exact
  * duplicates inside it dropped, the first one wins) and cut into slices (runs of series) with a
- * bounded amount of work each. A slice goes in as binary COPY of its raw points plus its deltas to every
- * rollup (minute, hour, six hours), aggregated in JavaScript and upserted. A point already stored makes COPY fail with a
- * unique violation; the transaction is then run again with that slice written by INSERT … ON CONFLICT
- * DO NOTHING RETURNING, and only the points actually inserted are counted in the rollups (MQTT QoS 1
- * redelivery relies on it).
+ * bounded amount of work each. A slice goes in as binary COPY of its raw points plus its deltas to
+ * every rollup (minute, hour, six hours), aggregated in JavaScript and upserted. A point already
+ * stored makes COPY fail with a unique violation; the transaction is then run again with that slice
+ * written by INSERT … ON CONFLICT DO NOTHING RETURNING, and only the points actually inserted are
+ * counted in the rollups (MQTT QoS 1 redelivery relies on it).
  *
  * PGlite (one session): a transaction takes slice after slice until another query waits for the
  * connection, then commits, so API queries wait for one slice at most; the next transaction waits

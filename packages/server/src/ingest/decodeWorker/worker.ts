@@ -1,5 +1,6 @@
 /** The decode worker: decodes and maps the messages it is sent, one after another. */
 import { parentPort } from 'node:worker_threads';
+import { pointCount } from '../../telemetry/pointRuns';
 import { decodeMessage } from '../decodeMessage';
 import type { DecodeAnswer, DecodeJob } from './protocol';
 
@@ -10,7 +11,7 @@ port.on('message', (job: DecodeJob) => {
   // Times and values go back as views into one typed array, moved rather than copied: as plain arrays
   // they would arrive as a boxed number per point for the main thread's garbage collector to trace.
   const runs = decoded.mapped?.runs ?? [];
-  const block = new Float64Array(2 * (decoded.mapped?.points ?? 0));
+  const block = new Float64Array(2 * pointCount(runs));
   let at = 0;
   for (const run of runs) {
     const count = run.ts.length;
