@@ -6,16 +6,15 @@ import { TelemetryWriter } from '../../../telemetry/writer';
 import { addMember } from '../../../testing/people';
 import { signInToOrg } from '../../../testing/session';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
-import { projectWithSensors } from '../../iotManager/testSupport';
 import {
   addWidget,
   createDashboard,
   createPanel,
   type DashClient,
   dashClient,
-  demoDashAdmin,
   expectStatus,
   seriesConfig,
+  widgetTestbed,
 } from '../testSupport';
 
 let platform: TestPlatform;
@@ -24,16 +23,18 @@ let dash: DashClient;
 let panelId: string;
 let boiler: string;
 let pump: string;
-// Three hours of one point a minute, ending on the hour two hours ago: whole hours for the rollups.
-const end = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000);
+// Three hours of one point a minute, ending on the hour two hours ago (whole hours for the rollups),
+// or at midnight when that would straddle one: the daily maximum is one bucket at any time of day.
+const twoHoursAgo = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000;
+const hoursIntoDay = (twoHoursAgo % 86_400_000) / 3_600_000;
+const end = new Date(
+  hoursIntoDay > 0 && hoursIntoDay < 3 ? twoHoursAgo - hoursIntoDay * 3_600_000 : twoHoursAgo,
+);
 const start = new Date(end.getTime() - 3 * 3_600_000);
 
 beforeAll(async () => {
   platform = await createTestPlatform();
-  let token: string;
-  ({ orgId, dash, token } = await demoDashAdmin(platform));
-  ({ boiler, pump } = await projectWithSensors(platform, orgId, token));
-  panelId = (await createPanel(dash, (await createDashboard(dash)).id)).id;
+  ({ orgId, dash, boiler, pump, panelId } = await widgetTestbed(platform));
   const points = [];
   for (let t = start.getTime(), i = 0; t < end.getTime(); t += 60_000, i++) {
     points.push({ orgId, sensorId: boiler, paramKey: 'temperature', ts: new Date(t), value: i });
