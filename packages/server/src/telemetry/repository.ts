@@ -64,17 +64,35 @@ export async function isSensorOfOrg(db: Db, orgId: string, sensorId: string): Pr
   return row !== undefined;
 }
 
-/** The newest value of every parameter of a sensor (the last point of its newest minute bucket). */
+/**
+ * The newest value of every parameter of a sensor (the last point of its newest minute bucket). The
+ * parameters are found by skipping through the primary key (sensor_id, param_key, bucket) one key at
+ * a time and each one's newest bucket is one probe, so the cost does not grow with the sensor's
+ * history: `distinct on` read every bucket ever kept (a year of one parameter: 1.3 s on PGlite, now
+ * about 1 ms). The organization is checked on the rows found: with it in the probes, the planner may
+ * walk the organization's (org_id, bucket) index instead.
+ */
 export async function latestValues(
   db: Db,
   orgId: string,
   sensorId: string,
 ): Promise<{ param_key: string; ts: Date; value: number }[]> {
   const result = await sql<{ param_key: string; ts: Date; value: number }>`
-    select distinct on (param_key) param_key, last_ts as ts, last_value as value
-    from telemetry_1m
-    where org_id = ${orgId} and sensor_id = ${sensorId}
-    order by param_key, bucket desc`.execute(db);
+    with recursive keys(param_key) as (
+      (select param_key from telemetry_1m where sensor_id = ${sensorId} order by param_key limit 1)
+      union all
+      select (select t.param_key from telemetry_1m t
+              where t.sensor_id = ${sensorId} and t.param_key > k.param_key
+              order by t.param_key limit 1)
+      from keys k where k.param_key is not null
+    )
+    select k.param_key, newest.last_ts as ts, newest.last_value as value
+    from keys k cross join lateral (
+      select t.org_id, t.last_ts, t.last_value from telemetry_1m t
+      where t.sensor_id = ${sensorId} and t.param_key = k.param_key
+      order by t.bucket desc limit 1) newest
+    where k.param_key is not null and newest.org_id = ${orgId}
+    order by k.param_key`.execute(db);
   return result.rows.map((row) => ({ ...row, ts: new Date(row.ts), value: Number(row.value) }));
 }
 
