@@ -17,7 +17,7 @@ export class ApiError extends Error {
 export class FerriteApi {
   constructor(
     readonly baseUrl: string,
-    private readonly accessToken?: string,
+    readonly accessToken?: string,
   ) {}
 
   /** Calls `/api{path}`; answers the parsed JSON body, throws ApiError on any non-2xx answer. */

@@ -59,23 +59,40 @@ export async function assertParentUsable(
   assertUsable(errors);
 }
 
-/** 409 with field errors when another gateway already uses the topic or the client id. */
+/**
+ * 409 with field errors when another gateway already uses the topic, the client id or (when it is new
+ * for this gateway: `keptUsername` is the one it has) the user name. All three are the platform's, not an
+ * organization's: one broker serves everyone, and on an external broker the user name is the gateway's
+ * account, which a second gateway could not get. User names shared before this check keep working.
+ */
 export async function assertCredentialsFree(
   repo: GatewayRepository,
   gatewayId: string,
-  connection: Pick<Connection, 'topic' | 'client_id'>,
+  connection: Pick<Connection, 'topic' | 'client_id' | 'username'>,
+  keptUsername: string | null = null,
 ): Promise<void> {
-  const clash = await repo.clashes(connection.topic, connection.client_id, gatewayId);
-  const problem = credentialClash(clash);
+  const username = connection.username === keptUsername ? null : connection.username;
+  const clash = await repo.clashes(connection.topic, connection.client_id, gatewayId, username);
+  // A user name that is the client id (the default) is taken exactly when the client id is: say it once.
+  const problem = credentialClash({
+    ...clash,
+    username: clash.username && !(clash.clientId && connection.username === connection.client_id),
+  });
   if (problem) throw problem;
 }
 
-/** The 409 for a topic or client id in use, or null when both are free. */
-export function credentialClash(clash: { topic: boolean; clientId: boolean }): HttpProblem | null {
+/** The 409 for a topic, client id or user name in use, or null when all are free. */
+export function credentialClash(clash: {
+  topic: boolean;
+  clientId: boolean;
+  username?: boolean;
+}): HttpProblem | null {
   const errors: FieldError[] = [];
   if (clash.topic) errors.push({ path: 'body.topic', message: 'Another gateway already uses this topic' });
   if (clash.clientId)
     errors.push({ path: 'body.client_id', message: 'Another gateway already uses this client id' });
+  if (clash.username)
+    errors.push({ path: 'body.username', message: 'Another gateway already uses this user name' });
   if (errors.length === 0) return null;
   return new HttpProblem(409, 'Conflict', errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
 }

@@ -161,12 +161,57 @@ describe('creating a gateway', () => {
     expect(errorPaths(clash)).toEqual(['body.client_id']);
   });
 
+  it('answers 409 on the user name when another gateway has it, in any organization', async () => {
+    const first = (await createGateway(iot, projectId, gatewayBody('Named', { username: 'line-user' })))
+      .gateway;
+    const taken = await iot.post(
+      `/projects/${projectId}/gateways`,
+      gatewayBody('Copy', { username: 'line-user' }),
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual([
+      { path: 'body.username', message: 'Another gateway already uses this user name' },
+    ]);
+    // Omitted, the user name is the client id: one another gateway chose as its user name is taken too.
+    const byDefault = await iot.post(
+      `/projects/${projectId}/gateways`,
+      gatewayBody('Default', { client_id: 'line-user' }),
+    );
+    expect(errorPaths(byDefault)).toEqual(['body.username']);
+
+    const other = await addOrgWithAdmin(platform, 'other-usernames', ['iotManager']);
+    const elsewhere = iotClient(platform, other.orgId, other.token);
+    const otherProject = await addProject(platform, other.orgId, 'Far away');
+    const across = await elsewhere.post(
+      `/projects/${otherProject}/gateways`,
+      gatewayBody('Theirs', { username: 'line-user' }),
+    );
+    expect(errorPaths(across)).toEqual(['body.username']);
+
+    // Two gateways that shared a user name before this check stay editable; a taken one is refused.
+    const second = (await createGateway(iot, projectId, gatewayBody('Second named'))).gateway;
+    await platform.deps.db
+      .updateTable('gateways')
+      .set({ username: 'line-user' })
+      .where('id', '=', second.id)
+      .execute();
+    const renamed = await iot.put(`/gateways/${second.id}`, gatewayBody('Second renamed'));
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().username).toBe('line-user');
+    const third = (await createGateway(iot, projectId, gatewayBody('Third named'))).gateway;
+    const moved = await iot.put(
+      `/gateways/${third.id}`,
+      gatewayBody('Third named', { username: first.username }),
+    );
+    expect(errorPaths(moved)).toEqual(['body.username']);
+  });
+
   it('answers the same 409 when a concurrent create takes the topic between check and insert', async () => {
     await createGateway(iot, projectId, gatewayBody('Racer', { topic: 'race/a' }));
     // The check sees the topic free, as it would if the other create had not committed yet.
     const check = vi
       .spyOn(GatewayRepository.prototype, 'clashes')
-      .mockResolvedValueOnce({ topic: false, clientId: false });
+      .mockResolvedValueOnce({ topic: false, clientId: false, username: false });
     const response = await iot.post(
       `/projects/${projectId}/gateways`,
       gatewayBody('Loser', { topic: 'race/a' }),

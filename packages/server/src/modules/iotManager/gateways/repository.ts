@@ -173,16 +173,24 @@ export class GatewayRepository {
     topic: string,
     clientId: string,
     exceptId: string,
-  ): Promise<{ topic: boolean; clientId: boolean }> {
+    username: string | null = null,
+  ): Promise<{ topic: boolean; clientId: boolean; username: boolean }> {
     const rows = await this.db
       .selectFrom('gateways')
-      .select(['topic', 'client_id'])
-      .where((eb) => eb.or([eb('topic', '=', topic), eb('client_id', '=', clientId)]))
+      .select(['topic', 'client_id', 'username'])
+      .where((eb) =>
+        eb.or([
+          eb('topic', '=', topic),
+          eb('client_id', '=', clientId),
+          ...(username === null ? [] : [eb('username', '=', username)]),
+        ]),
+      )
       .where('id', '!=', exceptId)
       .execute();
     return {
       topic: rows.some((row) => row.topic === topic),
       clientId: rows.some((row) => row.client_id === clientId),
+      username: username !== null && rows.some((row) => row.username === username),
     };
   }
 

@@ -16,7 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { FormDrawer } from '../../../ui/FormDrawer';
 import { useCreateGatewayMutation, useListGatewaysQuery, useUpdateGatewayMutation } from '../api/gatewaysApi';
 import { TYPE_HINTS } from '../common/labels';
@@ -29,6 +29,9 @@ import {
   validateGatewayBody,
   withType,
 } from './gatewayForm';
+
+/** The fields inside the collapsible "Connection and credentials" section. */
+const CONNECTION_FIELDS = new Set(['topic', 'client_id', 'username', 'host_name', 'port_info', 'path']);
 
 interface GatewayDrawerProps {
   opened: boolean;
@@ -49,6 +52,11 @@ export function GatewayDrawer({ opened, projectId, gateway, onClose, onCreated }
     initialValues: gateway ? formOf(gateway) : EMPTY_GATEWAY_FORM,
     validate: (values) => validateGatewayBody(bodyOf(values, gateway)),
   });
+  const [section, setSection] = useState<string | null>(gateway ? 'connection' : null);
+  // An error on a field of the collapsed section (a user name another gateway has) opens it, so it shows.
+  const revealErrors = (errors: Record<string, unknown>) => {
+    if (Object.keys(errors).some((field) => CONNECTION_FIELDS.has(field))) setSection('connection');
+  };
   // Parents: the project's other active gateways (one big page, as pickers do).
   const siblings = useListGatewaysQuery(
     { orgId, projectId, page: 1, pageSize: 200, tab: 'active' },
@@ -69,13 +77,15 @@ export function GatewayDrawer({ opened, projectId, gateway, onClose, onCreated }
       : await create({ orgId, projectId, body });
     if (result.error) {
       const fields = fieldErrorsOf(problemOf(result.error));
-      if (Object.keys(fields).length > 0) form.setErrors(fields);
-      else notifyProblem(result.error);
+      if (Object.keys(fields).length > 0) {
+        form.setErrors(fields);
+        revealErrors(fields);
+      } else notifyProblem(result.error);
       return;
     }
     onClose();
     if (!gateway && 'access_token' in result.data) onCreated?.(result.data);
-  });
+  }, revealErrors);
 
   const protocols = PROTOCOLS_OF_TYPE[form.values.type];
   const generated = gateway ? 'Kept as it is when empty' : 'Generated when empty';
@@ -135,7 +145,7 @@ export function GatewayDrawer({ opened, projectId, gateway, onClose, onCreated }
       </SimpleGrid>
       <Textarea label="Description" autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
       <TextInput label="Channel" placeholder="e.g. line-2, LoRa 868" {...form.getInputProps('channel')} />
-      <Accordion variant="contained" radius="md" defaultValue={gateway ? 'connection' : null}>
+      <Accordion variant="contained" radius="md" value={section} onChange={setSection}>
         <Accordion.Item value="connection">
           <Accordion.Control>
             <Text size="sm" fw={500}>

@@ -108,4 +108,46 @@ describe('Gateway list', () => {
     expect(await screen.findByText('Project not found')).toBeInTheDocument();
     expect(screen.getByText('No active project has this id')).toBeInTheDocument();
   });
+
+  it('opens the connection section to show that another gateway has the user name', async () => {
+    const sent: GatewayBody[] = [];
+    fakeIotServer(
+      {
+        [`GET /projects/${PROJECT_ID}/gateways`]: { status: 200, body: page() },
+        [`POST /projects/${PROJECT_ID}/gateways`]: (req) => {
+          sent.push(req.body as GatewayBody);
+          const message = 'Another gateway already uses this user name';
+          return {
+            status: 409,
+            body: {
+              title: 'Conflict',
+              status: 409,
+              detail: `body.username: ${message}`,
+              errors: [{ path: 'body.username', message }],
+            },
+          };
+        },
+      },
+      meWith(IOT_ALL),
+    );
+    renderList();
+    fireEvent.click(await screen.findByRole('button', { name: 'New gateway' }));
+    const drawer = await screen.findByRole('dialog', { name: /New gateway/ });
+    fireEvent.change(within(drawer).getByRole('textbox', { name: /Name/ }), {
+      target: { value: 'Line 3 edge' },
+    });
+    const section = within(drawer).getByRole('button', { name: /Connection and credentials/ });
+    fireEvent.click(section);
+    fireEvent.change(await within(drawer).findByRole('textbox', { name: 'User name' }), {
+      target: { value: 'line-user' },
+    });
+    // Closed again before sending: the answer must still be seen.
+    fireEvent.click(section);
+    await waitFor(() => expect(section).toHaveAttribute('aria-expanded', 'false'));
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Create gateway' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ name: 'Line 3 edge', username: 'line-user' });
+    expect(await within(drawer).findByText('Another gateway already uses this user name')).toBeVisible();
+    expect(section).toHaveAttribute('aria-expanded', 'true');
+  });
 });
