@@ -1,11 +1,12 @@
 /**
  * /dashboards/{uuid}: the public dashboard view. Its code (widgets, charts, the grid) is a lazy chunk,
- * so the sign-in screens ship without it.
+ * so the sign-in screens ship without it; its first reads start meanwhile (prefetch.ts).
  */
 import { reportWindowFromSearch } from '@ferrite/contracts';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { lazyWithTimeout } from '../app/chunks';
+import { prefetchSharedDashboard } from './sharedDashboard/prefetch';
 
 const SharedDashboardView = lazyWithTimeout(
   () => import('./sharedDashboard/SharedDashboardView'),
@@ -17,5 +18,7 @@ export function SharedDashboardPage() {
   const { uuid = '' } = useParams();
   const searchText = useSearchParams()[0].toString();
   const dataWindow = useMemo(() => reportWindowFromSearch(new URLSearchParams(searchText)), [searchText]);
+  // The dashboard and its first panel are read while the view's code loads, when the tab has the token.
+  useEffect(() => prefetchSharedDashboard(uuid), [uuid]);
   return <SharedDashboardView key={uuid} uuid={uuid} dataWindow={dataWindow} />;
 }

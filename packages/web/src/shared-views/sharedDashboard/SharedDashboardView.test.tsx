@@ -5,7 +5,7 @@ import type {
 } from '@ferrite/contracts';
 import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DASHBOARD_ID,
@@ -18,6 +18,7 @@ import {
 } from '../../apps/dashboards/testing';
 import { mockFetch, type SeenRequest } from '../../session/test-helpers';
 import { installDomShims, renderWithProviders } from '../../ui/test-utils';
+import { SharedDashboardPage } from '../SharedDashboardPage';
 import SharedDashboardView from './SharedDashboardView';
 
 const rooms: unknown[] = [];
@@ -231,5 +232,28 @@ describe('the shared dashboard view', () => {
     expect(read?.query?.type).toBe('aggregate');
     expect(screen.getByTestId('data-window')).toHaveTextContent(/1 Apr 2026.*–.*8 Apr 2026/);
     expect(rooms.some((r) => (r as { room: { kind: string } }).room.kind === 'sensor')).toBe(false);
+  });
+
+  it('reads the dashboard and its first panel once, the first read started by the route before the view loads', async () => {
+    const { calls, fetchMock } = serve();
+    sessionStorage.setItem(
+      `ferrite-share:${UUID}`,
+      JSON.stringify({ token: TOKEN, expires_at: '2099-01-01T00:00:00.000Z' }),
+    );
+    renderWithProviders(
+      <MemoryRouter initialEntries={[`/dashboards/${UUID}`]}>
+        <Routes>
+          <Route path="dashboards/:uuid" element={<SharedDashboardPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    // The view's code is a lazy chunk still on its way; the route has already asked for the dashboard.
+    expect(screen.queryByRole('heading', { name: 'Line 1 overview' })).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([`/api/dash_mgmt/dashboards/${UUID}/`]);
+
+    expect(await screen.findByText(/12\.50/)).toBeInTheDocument();
+    const reads = (path: string) => calls.filter((c) => c.path === path).length;
+    expect(reads(`/api/dash_mgmt/dashboards/${UUID}/`)).toBe(1);
+    expect(reads(`/api/dash_mgmt/details/${UUID}/panels/${PANEL_ID}`)).toBe(1);
   });
 });

@@ -44,6 +44,7 @@ import { LiveStore } from '../../apps/dashboards/live/liveStore';
 import { formatWhen } from '../../apps/dashboards/share/linkModel';
 import { BrandLogo } from '../../brand/BrandLogo';
 import { ColorSchemeToggle } from '../../session/screens/ColorSchemeToggle';
+import { takeSharedDashboard, takeSharedPanel } from './prefetch';
 import classes from './Shared.module.css';
 import { fetchSharedDashboard, fetchSharedPanel, fetchSharedWidgets, shareOutcome } from './shareClient';
 
@@ -101,7 +102,9 @@ export function SharedStage({ uuid, token, dataWindow, onPassword, onDead }: Sha
   // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey asks for a new read.
   useEffect(() => {
     let cancelled = false;
-    fetchSharedDashboard(uuid, token).then((answer) => !cancelled && setDashboard(answer), fail);
+    // The route may have started this read while the view's code loaded (prefetch.ts).
+    const read = takeSharedDashboard(uuid, token) ?? fetchSharedDashboard(uuid, token);
+    read.then((answer) => !cancelled && setDashboard(answer), fail);
     return () => {
       cancelled = true;
     };
@@ -113,7 +116,8 @@ export function SharedStage({ uuid, token, dataWindow, onPassword, onDead }: Sha
   useEffect(() => {
     if (!current) return;
     let cancelled = false;
-    fetchSharedPanel(uuid, current.id, token).then((answer) => !cancelled && setPanel(answer), fail);
+    const read = takeSharedPanel(uuid, token, current.id) ?? fetchSharedPanel(uuid, current.id, token);
+    read.then((answer) => !cancelled && setPanel(answer), fail);
     return () => {
       cancelled = true;
     };
