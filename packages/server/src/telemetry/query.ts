@@ -13,6 +13,7 @@ import {
 } from '@ferrite/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../platform/db/database';
+import { isoOfMs } from '../platform/isoTime';
 import { type Rollup, type RollupTable, rollupsFor } from './rollups';
 
 export const AGGREGATE_FUNCS = TELEMETRY_AGGREGATE_FUNCS;
@@ -91,36 +92,44 @@ const FINAL: Record<AggregateFunc, RawBuilder<unknown>> = {
   last: sql`(array_agg(p.last_value order by p.last_ts desc))[1]`,
 };
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** A series' points as a scalar subquery of one JSON text (null: none to read), and the coarsest source it reads. */
+export interface PointsSql {
+  json: RawBuilder<string> | null;
+  source: 'raw' | RollupTable;
+}
 
 /**
- * Runs a query of (ts, value) rows and answers its points in time order. The rows come back as one
- * JSON text: a driver decodes one row far faster than hundreds, each with a timestamp to parse (on
+ * The points of a query of (ts, value) rows as one JSON text of [epoch ms, value] pairs in time order:
+ * a driver decodes one value far faster than hundreds of rows, each with a timestamp to parse (on
  * PGlite, 488 rows cost 3.6 ms, the same points as JSON 1.1 ms), and text crosses from PGlite's worker
- * thread in one copy where parsed arrays are cloned element by element.
+ * thread in one copy where parsed arrays are cloned element by element. A scalar subquery, so a widget
+ * read can put every series it needs into one statement.
  */
-async function pointsOf(db: Db, rows: RawBuilder<unknown>): Promise<TelemetryPointOut[]> {
-  const result = await sql<{ points: string }>`
+function pointsJson(rows: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`(
     select coalesce(json_agg(json_build_array(extract(epoch from q.ts) * 1000, q.value) order by q.ts), '[]')::text
-      as points
-    from (${rows}) as q`.execute(db);
-  const pairs = JSON.parse(result.rows[0]?.points ?? '[]') as [number, number][];
+    from (${rows}) as q)`;
+}
+
+/** Points as the API answers them: ISO times (isoOfMs, a third of toISOString's cost). */
+export function presentPoints(points: readonly TelemetryPointOut[]): { ts: string; value: number }[] {
+  return points.map((point) => ({ ts: isoOfMs(point.ts.getTime()), value: point.value }));
+}
+
+/** The points of a JSON text from telemetryPointsSql. */
+export function parsePoints(json: string | null | undefined): TelemetryPointOut[] {
+  const pairs = JSON.parse(json ?? '[]') as [number, number][];
   return pairs.map(([ms, value]) => ({ ts: new Date(ms), value }));
 }
 
-/** Answers one sensor parameter's series for the query. */
-export async function queryTelemetry(
-  db: Db,
-  orgId: string,
-  key: SeriesKey,
-  query: TelemetryQuery,
-): Promise<{ points: TelemetryPointOut[]; source: 'raw' | RollupTable }> {
+/** The SQL answering one sensor parameter's series for the query (run it with queryTelemetry, or inside a bigger read). */
+export function telemetryPointsSql(orgId: string, key: SeriesKey, query: TelemetryQuery): PointsSql {
   const series = sql`org_id = ${orgId} and sensor_id = ${key.sensorId} and param_key = ${key.paramKey}`;
   if (query.last !== undefined) {
     const newest = sql`
       select ts, value from telemetry where ${series}
       order by ts desc limit ${Math.min(query.last, MAX_POINTS)}`;
-    return { points: await pointsOf(db, newest), source: 'raw' };
+    return { json: pointsJson(newest), source: 'raw' };
   }
   const from = query.from.toISOString();
   const to = query.to.toISOString();
@@ -129,7 +138,7 @@ export async function queryTelemetry(
       select ts, value from telemetry
       where ${series} and ts >= ${from}::timestamptz and ts < ${to}::timestamptz
       order by ts limit ${MAX_POINTS}`;
-    return { points: await pointsOf(db, raw), source: 'raw' };
+    return { json: pointsJson(raw), source: 'raw' };
   }
 
   const levels =
@@ -144,7 +153,7 @@ export async function queryTelemetry(
       parts.push(sql`
         select ts as at, 1::bigint as count, value as sum, value as min, value as max,
                ts as first_ts, value as first_value, ts as last_ts, value as last_value
-        from telemetry where ${series} and ts >= ${iso(start)}::timestamptz and ts < ${iso(end)}::timestamptz`);
+        from telemetry where ${series} and ts >= ${isoOfMs(start)}::timestamptz and ts < ${isoOfMs(end)}::timestamptz`);
       return;
     }
     const width = level.seconds * 1000;
@@ -158,30 +167,29 @@ export async function queryTelemetry(
     parts.push(sql`
       select bucket as at, count, sum, min, max, first_ts, first_value, last_ts, last_value
       from ${sql.table(level.table)}
-      where ${series} and bucket >= ${iso(lo)}::timestamptz and bucket < ${iso(hi)}::timestamptz`);
+      where ${series} and bucket >= ${isoOfMs(lo)}::timestamptz and bucket < ${isoOfMs(hi)}::timestamptz`);
     cover(start, lo, finer);
     cover(hi, end, finer);
   };
   cover(query.from.getTime(), query.to.getTime(), levels);
-  if (parts.length === 0) return { points: [], source: 'raw' };
+  if (parts.length === 0) return { json: null, source: 'raw' };
   const bucket = bucketOf(sql`p.at`, query.groupIntervalType, query.groupInterval);
   const buckets = sql`
     select ${bucket} as ts, (${FINAL[query.aggregateFunc]})::float8 as value
     from (${sql.join(parts, sql` union all `)}) as p
     group by 1 order by 1 limit ${MAX_POINTS}`;
-  return { points: await pointsOf(db, buckets), source };
+  return { json: pointsJson(buckets), source };
 }
 
-/** Answers several series with the same query, keyed 'sensorId/paramKey'. */
-export async function queryTelemetryMany(
+/** Answers one sensor parameter's series for the query. */
+export async function queryTelemetry(
   db: Db,
   orgId: string,
-  keys: readonly SeriesKey[],
+  key: SeriesKey,
   query: TelemetryQuery,
-): Promise<Map<string, TelemetryPointOut[]>> {
-  const answers = new Map<string, TelemetryPointOut[]>();
-  for (const key of keys) {
-    answers.set(`${key.sensorId}/${key.paramKey}`, (await queryTelemetry(db, orgId, key, query)).points);
-  }
-  return answers;
+): Promise<{ points: TelemetryPointOut[]; source: 'raw' | RollupTable }> {
+  const { json, source } = telemetryPointsSql(orgId, key, query);
+  if (!json) return { points: [], source };
+  const result = await sql<{ points: string }>`select ${json} as points`.execute(db);
+  return { points: parsePoints(result.rows[0]?.points), source };
 }

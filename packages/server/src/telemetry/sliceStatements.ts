@@ -6,6 +6,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { CopyFrom, copyRows } from '../platform/db/bulk';
 import type { Db } from '../platform/db/database';
+import { isoOfMs } from '../platform/isoTime';
 import { plainArray, textArray } from './arrayLiterals';
 import { deltaCount, pointsIn, type SeriesRun, type SliceRollups } from './batchPlan';
 import { encodeRollups, encodeTelemetry, ROLLUP_COLUMNS, TELEMETRY_COLUMNS } from './copyEncoding';
@@ -43,7 +44,7 @@ export async function insertNew(db: Db, slice: readonly SeriesRun[]): Promise<Se
       orgIds[at] = series.orgId;
       sensorIds[at] = series.sensorId;
       paramKeys[at] = series.paramKey;
-      stamps[at] = new Date(series.ts[i]!).toISOString();
+      stamps[at] = isoOfMs(series.ts[i]!);
       values[at] = series.values[i]!;
     }
   }

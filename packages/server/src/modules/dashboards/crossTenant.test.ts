@@ -56,6 +56,11 @@ beforeAll(async () => {
       config: seriesConfig([{ sensor_id: plant.boiler, param_key: 'temperature' }]),
     })
   ).id;
+  // Read once by its owner: the intruder's reads below meet a remembered widget (widgetCache.ts).
+  expectStatus(
+    await victim.get(`/panels/${ids.panel}/widgets/line.basic/widget_instances/${ids.widget}`),
+    200,
+  );
   ids.command = expectStatus(
     await victim.post(`/panels/${ids.panel}/command_widgets`, {
       kind: 'button',

@@ -2,6 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { bearer, signInToOrg } from '../../testing/session';
 import type { TestPlatform } from '../../testing/testPlatform';
+import { projectWithSensors } from '../iotManager/testSupport';
 
 type Query = Record<string, string | number | boolean>;
 
@@ -95,4 +96,13 @@ export async function addWidget(
     await dash.post(`/panels/${panelId}/widgets/${widgetId}/widget_instances`, body),
     201,
   ).json();
+}
+
+/** The demo admin, a plant whose sensors Boiler and Pump have parameters, and an empty panel: where widget tests start. */
+export async function widgetTestbed(platform: TestPlatform) {
+  const admin = await demoDashAdmin(platform);
+  const { boiler, pump } = await projectWithSensors(platform, admin.orgId, admin.token);
+  const dashboardId = (await createDashboard(admin.dash)).id as string;
+  const panelId = (await createPanel(admin.dash, dashboardId)).id as string;
+  return { ...admin, boiler, pump, dashboardId, panelId };
 }

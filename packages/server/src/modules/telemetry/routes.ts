@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/http/authContext';
 import type { AppDeps } from '../../platform/http/deps';
 import { problems } from '../../platform/http/problem';
-import { bucketCount, queryTelemetry } from '../../telemetry/query';
+import { bucketCount, presentPoints, queryTelemetry } from '../../telemetry/query';
 import { isSensorOfOrg, latestValues } from '../../telemetry/repository';
 
 const tags = ['telemetry'];
@@ -86,7 +86,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         aggregate_func: q.aggregate_func,
         group_interval: q.group_interval,
         group_interval_type: q.group_interval_type,
-        points: points.map((p) => ({ ts: p.ts.toISOString(), value: p.value })),
+        points: presentPoints(points),
       };
     },
   });

@@ -31,9 +31,8 @@ import { presentPanel } from '../panels/presenter';
 import { PanelRepository } from '../panels/repository';
 import { DASH_TAGS, errorResponses, isoOrNull, problems } from '../shared';
 import { readPanelWidgets } from '../widgets/batchRead';
-import { widgetData } from '../widgets/data';
-import { presentWidget } from '../widgets/presenter';
 import { WidgetRepository } from '../widgets/repository';
+import { readWidget } from '../widgets/widgetCache';
 import { ExportRepository } from './exportRepository';
 import { shareProblems } from './messages';
 import { linkProblem, requireShare, resolveViewer, signShareToken } from './shareAccess';
@@ -143,13 +142,22 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     handler: async (request) => {
       const scope = await requireShare(request, deps, request.params.uuid);
       const { panelId, id } = request.params;
-      const row = await new WidgetRepository(deps.db).findById(scope.orgId, id);
-      // A widget of this panel of the link's dashboard is enough; otherwise say which is missing.
-      if (!row || row.panel_id !== panelId || row.dashboard_id !== scope.dashboardId) {
-        await mustFindPanel(deps.db, scope.orgId, panelId, scope.dashboardId);
-        throw problems.notFound('Widget instance');
-      }
-      return widgetData(deps.db, scope.orgId, presentWidget(row), request.query);
+      return readWidget(
+        deps.db,
+        scope.orgId,
+        id,
+        (instance) => instance.panel_id === panelId && instance.dashboard_id === scope.dashboardId,
+        async () => {
+          const row = await new WidgetRepository(deps.db).findById(scope.orgId, id);
+          // A widget of this panel of the link's dashboard is enough; otherwise say which is missing.
+          if (!row || row.panel_id !== panelId || row.dashboard_id !== scope.dashboardId) {
+            await mustFindPanel(deps.db, scope.orgId, panelId, scope.dashboardId);
+            throw problems.notFound('Widget instance');
+          }
+          return row;
+        },
+        request.query,
+      );
     },
   });
 

@@ -10,10 +10,14 @@ import {
   type WidgetInstanceDataResponse,
   type WidgetSeriesData,
 } from '@ferrite/contracts';
-import { sql } from 'kysely';
-import { bucketCount, queryTelemetry, type TelemetryQuery } from '../../../telemetry/query';
-import { effectiveParameters, type TypeNode } from '../../entityManager/types/effective';
+import {
+  bucketCount,
+  presentPoints,
+  type TelemetryPointOut,
+  type TelemetryQuery,
+} from '../../../telemetry/query';
 import { type DB, HttpProblem, problems } from '../shared';
+import { type Labels, type LabelsRead, readWidgetSeries, type SeriesRead } from './readStatement';
 
 /** The query fields resolved: the request's, else the widget's defaults; the window ends now. */
 export function effectiveQuery(instance: WidgetInstance, q: WidgetDataQuery, now: Date = new Date()) {
@@ -31,45 +35,6 @@ export function effectiveQuery(instance: WidgetInstance, q: WidgetDataQuery, now
     type: q.type ?? (last === null ? defaults.type : 'raw'),
     last,
   };
-}
-
-/** What a sensor's label needs of its types: the parameters, along the parent chain. */
-type LabelType = Pick<TypeNode, 'id' | 'parent_type_id' | 'parameters'>;
-
-/**
- * Names and units of the sensors a widget reads (sensors of another organization are not found). One
- * statement, the sensors and their types' chains as JSON text: a widget refreshes often, and on PGlite
- * every statement is a trip to its worker thread.
- */
-async function sensorLabels(db: DB, orgId: string, sensorIds: readonly string[]) {
-  const labels = new Map<string, { name: string; units: Map<string, string> }>();
-  if (sensorIds.length === 0) return labels;
-  const ids = sql`(${sql.join(sensorIds)})`;
-  const result = await sql<{ sensors: string; types: string }>`
-    with recursive chain(id, parent_type_id) as (
-      select t.id, t.parent_type_id from entity_types t
-      join entities e on e.type_id = t.id and e.org_id = t.org_id
-      where e.org_id = ${orgId} and e.kind = 'sensor' and e.id in ${ids}
-      union
-      select p.id, p.parent_type_id from entity_types p
-      join chain c on c.parent_type_id = p.id
-      where p.org_id = ${orgId}
-    )
-    select
-      (select coalesce(json_agg(json_build_object('id', e.id, 'name', e.name, 'type_id', e.type_id)), '[]')
-       from entities e where e.org_id = ${orgId} and e.kind = 'sensor' and e.id in ${ids})::text as sensors,
-      (select coalesce(json_agg(json_build_object(
-         'id', t.id, 'parent_type_id', t.parent_type_id, 'parameters', t.parameters)), '[]')
-       from entity_types t join chain using (id) where t.org_id = ${orgId})::text as types`.execute(db);
-  // As text: it crosses from PGlite's worker thread in one copy and is parsed here.
-  const row = result.rows[0];
-  const sensors = JSON.parse(row?.sensors ?? '[]') as { id: string; name: string; type_id: string }[];
-  const types = new Map((JSON.parse(row?.types ?? '[]') as LabelType[]).map((type) => [type.id, type]));
-  for (const sensor of sensors) {
-    const parameters = effectiveParameters(sensor.type_id, types);
-    labels.set(sensor.id, { name: sensor.name, units: new Map(parameters.map((p) => [p.key, p.unit])) });
-  }
-  return labels;
 }
 
 /** The telemetry query a read asks for, or a 400 when the window is empty or holds too many buckets. */
@@ -107,47 +72,37 @@ function telemetryQueryOf(instance: WidgetInstance, request: WidgetDataQuery) {
   return { q, telemetry };
 }
 
-type Labels = Awaited<ReturnType<typeof sensorLabels>>;
-
-/**
- * Starts reading the labels of every sensor the widgets read. A read whose query is refused never awaits
- * them; the handler attached here keeps a failure then from being an unhandled rejection (each read that
- * does await them still sees it).
- */
-function readLabels(db: DB, orgId: string, instances: readonly WidgetInstance[]): Promise<Labels> {
-  const sensorIds = new Set(instances.flatMap((instance) => instance.bindings.map((b) => b.sensor_id)));
-  const read = sensorLabels(db, orgId, [...sensorIds]);
-  read.catch(() => undefined);
-  return read;
+/** A widget read whose query is valid: the widget, its resolved query, and its telemetry query. */
+interface PlannedRead extends ReturnType<typeof telemetryQueryOf> {
+  instance: WidgetInstance;
 }
 
-/** One widget's answer, once its sensors' labels are read (or being read: they overlap the points). */
-async function answer(
-  db: DB,
-  orgId: string,
-  instance: WidgetInstance,
-  request: WidgetDataQuery,
-  labelsRead: Promise<Labels>,
-): Promise<WidgetInstanceDataResponse> {
-  const { q, telemetry } = telemetryQueryOf(instance, request);
-  // On PostgreSQL the series' points and the labels are read at once: a widget refreshes often.
-  const [labels, ...answers] = await Promise.all([
-    labelsRead,
-    ...instance.bindings.map((binding) =>
-      queryTelemetry(db, orgId, { sensorId: binding.sensor_id, paramKey: binding.param_key }, telemetry),
-    ),
-  ]);
+/** The read planned, or the problem of a refused query (the 400 telemetryQueryOf throws). */
+function planRead(instance: WidgetInstance, request: WidgetDataQuery): PlannedRead | HttpProblem {
+  try {
+    return { instance, ...telemetryQueryOf(instance, request) };
+  } catch (error) {
+    if (error instanceof HttpProblem) return error;
+    throw error;
+  }
+}
+
+/** The widget's answer from the labels and its series' points (in binding order). */
+function answerOf(
+  { instance, q }: PlannedRead,
+  labels: Labels,
+  points: readonly TelemetryPointOut[][],
+): WidgetInstanceDataResponse {
   const series: WidgetSeriesData[] = instance.bindings.map((binding, index) => {
     // A sensor deleted since (or never of this organization) has no label and reads as an empty series.
     const label = labels.get(binding.sensor_id);
-    const points = label ? (answers[index]?.points ?? []) : [];
     return {
       key: `${binding.sensor_id}:${binding.param_key}`,
       sensor_id: binding.sensor_id,
       param_key: binding.param_key,
       sensor_name: label?.name ?? null,
       unit: label?.units.get(binding.param_key) ?? null,
-      points: points.map((point) => ({ ts: point.ts.toISOString(), value: point.value })),
+      points: label ? presentPoints(points[index] ?? []) : [],
     };
   });
   return {
@@ -165,39 +120,104 @@ async function answer(
   };
 }
 
+/**
+ * Answers valid widget reads from one statement (readStatement.ts): every series, the labels of every
+ * sensor (or a check of labels read before), and the row version of `versionOf` when asked. No answers
+ * when known labels turned out changed.
+ */
+async function readPlanned(
+  db: DB,
+  orgId: string,
+  reads: readonly PlannedRead[],
+  versionOf?: string,
+  knownLabels?: LabelsRead,
+) {
+  const series: SeriesRead[] = reads.flatMap(({ instance, telemetry }) =>
+    instance.bindings.map((b) => ({
+      key: { sensorId: b.sensor_id, paramKey: b.param_key },
+      query: telemetry,
+    })),
+  );
+  const sensorIds = [...new Set(series.map((s) => s.key.sensorId))];
+  const result = await readWidgetSeries(db, orgId, {
+    series,
+    sensorIds,
+    ...(versionOf === undefined ? {} : { versionOf }),
+    ...(knownLabels === undefined ? {} : { knownLabels }),
+  });
+  const { labels } = result;
+  let first = 0;
+  const answers = labels
+    ? reads.map((read) => {
+        const points = result.points.slice(first, first + read.instance.bindings.length);
+        first += read.instance.bindings.length;
+        return answerOf(read, labels.labels, points);
+      })
+    : null;
+  return { version: result.version, labels, answers };
+}
+
+/** A widget's answer, and the labels it was built with (widgetCache.ts remembers them). */
+export interface WidgetDataRead {
+  answer: WidgetInstanceDataResponse;
+  labels: LabelsRead;
+}
+
+/** A single read's answer with its labels; null when the known labels turned out changed. */
+function singleRead(read: Awaited<ReturnType<typeof readPlanned>>): WidgetDataRead | null {
+  const [answer] = read.answers ?? [];
+  return answer && read.labels ? { answer, labels: read.labels } : null;
+}
+
 /** Answers the widget's series for the query (400 when the window is empty or holds too many buckets). */
 export async function widgetData(
   db: DB,
   orgId: string,
   instance: WidgetInstance,
   request: WidgetDataQuery,
-): Promise<WidgetInstanceDataResponse> {
-  return answer(db, orgId, instance, request, readLabels(db, orgId, [instance]));
+): Promise<WidgetDataRead> {
+  const read = singleRead(
+    await readPlanned(db, orgId, [{ instance, ...telemetryQueryOf(instance, request) }]),
+  );
+  if (!read) throw new Error('Fresh labels are always read');
+  return read;
 }
 
 /**
- * Several widgets of one panel answered together (a dashboard opening reads all of them): the labels of
- * all their sensors are read once and every read runs side by side. A read that fails answers its own
- * problem, so one bad widget does not blank the others.
+ * The widget's answer if its row still has this version and the known labels' rows are unchanged (see
+ * widgetCache.ts), checked in the same statement that reads the data. Null when something changed or
+ * is gone, or when the query is refused: the caller then reads the row afresh, so a widget deleted
+ * since answers 404 before a bad query 400.
+ */
+export async function widgetDataIfCurrent(
+  db: DB,
+  orgId: string,
+  instance: WidgetInstance,
+  known: { version: string; labels?: LabelsRead },
+  request: WidgetDataQuery,
+): Promise<WidgetDataRead | null> {
+  const planned = planRead(instance, request);
+  if (planned instanceof HttpProblem) return null;
+  const read = await readPlanned(db, orgId, [planned], instance.id, known.labels);
+  return read.version === known.version ? singleRead(read) : null;
+}
+
+/**
+ * Several widgets of one panel answered together (a dashboard opening reads all of them) in one
+ * statement. A read whose query is refused answers its own problem, so one bad widget does not blank
+ * the others.
  */
 export async function widgetDataBatch(
   db: DB,
   orgId: string,
   reads: readonly { instance: WidgetInstance; query: WidgetDataQuery }[],
 ): Promise<({ data: WidgetInstanceDataResponse } | { problem: HttpProblem })[]> {
-  const labelsRead = readLabels(
-    db,
-    orgId,
-    reads.map((read) => read.instance),
-  );
-  return Promise.all(
-    reads.map(async ({ instance, query }) => {
-      try {
-        return { data: await answer(db, orgId, instance, query, labelsRead) };
-      } catch (error) {
-        if (error instanceof HttpProblem) return { problem: error };
-        throw error;
-      }
-    }),
+  const planned = reads.map(({ instance, query }) => planRead(instance, query));
+  const valid = planned.filter((read): read is PlannedRead => !(read instanceof HttpProblem));
+  const answers = ((await readPlanned(db, orgId, valid)).answers ?? []).values();
+  return planned.map((read) =>
+    read instanceof HttpProblem
+      ? { problem: read }
+      : { data: answers.next().value as WidgetInstanceDataResponse },
   );
 }

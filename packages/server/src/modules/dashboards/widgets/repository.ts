@@ -4,6 +4,12 @@ import { type ActivityEntryInput, recordActivity } from '../../../platform/audit
 import type { StoredLayout } from '../panels/repository';
 import type { DB } from '../shared';
 
+/**
+ * A widget row's version: its xmin, which every update of the row changes, whoever makes it. A
+ * remembered widget is trusted only while its row still has the version read with it (widgetCache.ts).
+ */
+export const WIDGET_ROW_VERSION = sql<string>`xmin::text`;
+
 /** What a widget instance row stores. */
 export interface WidgetValues {
   widgetId: string;
@@ -32,6 +38,7 @@ export class WidgetRepository {
         'layout',
         'created_at',
         'updated_at',
+        WIDGET_ROW_VERSION.as('version'),
       ])
       .where('org_id', '=', orgId);
   }

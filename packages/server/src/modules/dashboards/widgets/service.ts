@@ -35,9 +35,9 @@ import {
   invalidFields,
   problems,
 } from '../shared';
-import { widgetData } from './data';
 import { bindingsOf, presentWidget } from './presenter';
 import { WidgetRepository, type WidgetRow } from './repository';
+import { readWidget } from './widgetCache';
 
 export type WidgetInput = z.output<typeof widgetInstanceBodySchema>;
 
@@ -146,8 +146,14 @@ export class WidgetService {
     id: string,
     query: WidgetDataQuery,
   ): Promise<WidgetInstanceDataResponse> {
-    const row = await this.mustFind(this.db, orgId, panelId, widgetId, id);
-    return widgetData(this.db, orgId, presentWidget(row), query);
+    return readWidget(
+      this.db,
+      orgId,
+      id,
+      (instance) => instance.panel_id === panelId && instance.widget_id === widgetId,
+      () => this.mustFind(this.db, orgId, panelId, widgetId, id),
+      query,
+    );
   }
 
   /** Places a variant in the panel. */
