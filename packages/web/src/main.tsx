@@ -15,6 +15,7 @@ import { store } from './app/store';
 import { buildTheme, colorSchemeManager } from './app/theme';
 import { BrandProvider } from './brand/BrandProvider';
 import { watchOtherTabs } from './session/lifecycle';
+import { startSharedDashboardEarly } from './shared-views/SharedDashboardPage';
 
 function ThemedApp({ brand }: { brand: BrandSet }) {
   const theme = useMemo(() => buildTheme(brand.id), [brand.id]);
@@ -31,6 +32,7 @@ function ThemedApp({ brand }: { brand: BrandSet }) {
 
 installPreloadErrorHandler();
 watchOtherTabs(store.dispatch, store.getState);
+startSharedDashboardEarly(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

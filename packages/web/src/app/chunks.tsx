@@ -6,15 +6,7 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@ferrite/contracts';
 import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
-import {
-  Component,
-  type ComponentType,
-  type ErrorInfo,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useState,
-} from 'react';
+import { Component, type ComponentType, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
 
 /** A code chunk that failed or timed out. */
 export class ChunkLoadError extends Error {
@@ -134,35 +126,80 @@ function ChunkLoading() {
   );
 }
 
+/** A chunk's view: the one already loaded, or the load of it (one at a time for every mount). */
+interface ChunkSource<P> {
+  loaded: () => ComponentType<P> | null;
+  load: () => Promise<ComponentType<P>>;
+}
+
+/** Draws the chunk's view once it is in; a failed load throws to the Retry boundary around. */
+function ChunkBody<P extends object>({ source, props }: { source: ChunkSource<P>; props: P }) {
+  const [view, setView] = useState<{ View: ComponentType<P> } | { error: unknown } | null>(() => {
+    const View = source.loaded();
+    return View ? { View } : null;
+  });
+  useEffect(() => {
+    if (view) return;
+    let mounted = true;
+    source.load().then(
+      (View) => mounted && setView({ View }),
+      (error: unknown) => mounted && setView({ error }),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [view, source]);
+  if (!view) return <ChunkLoading />;
+  if ('error' in view) throw view.error;
+  return <view.View {...props} />;
+}
+
 /**
- * React.lazy with the chunk timeout, a loading state and a Retry boundary built in:
- * `lazyWithTimeout(() => import('./App'), 'alerts')`.
+ * A lazily loaded component with the chunk timeout, a loading state and a Retry boundary built in:
+ * `lazyWithTimeout(() => import('./App'), 'alerts')`; its `preload()` starts the load ahead of need.
+ *
+ * Not React.lazy: a Suspense boundary that showed its fallback reveals what it waited for no sooner than
+ * 300 ms after (React throttles reveals so content does not flash in), however soon the chunk arrived,
+ * so a chunk evaluated in a few milliseconds still cost every view that opened it 300 ms. The view is
+ * kept in state instead and drawn the moment its module is in; once loaded, every later mount draws it
+ * at once.
  */
 export function lazyWithTimeout<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   name: string,
-): ComponentType<P> {
-  // React.lazy caches a rejection forever, so Retry swaps in a fresh lazy component.
-  const make = () => lazy(() => withChunkTimeout(load, name)) as unknown as ComponentType<P>;
-  let Loaded = make();
+): ComponentType<P> & { preload: () => void } {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const source: ChunkSource<P> = {
+    loaded: () => loaded,
+    // A failed load is forgotten, so Retry loads again.
+    load: () => {
+      loading ??= withChunkTimeout(load, name).then(
+        (module) => {
+          loaded = module.default;
+          return loaded;
+        },
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
   // biome-ignore lint/correctness/noComponentHookFactories: one component per chunk, made once at module level like React.lazy
   function ChunkView(props: P) {
     const [attempt, setAttempt] = useState(0);
     return (
-      <ChunkErrorBoundary
-        key={attempt}
-        name={name}
-        onRetry={() => {
-          Loaded = make();
-          setAttempt((n) => n + 1);
-        }}
-      >
-        <Suspense fallback={<ChunkLoading />}>
-          <Loaded {...props} />
-        </Suspense>
+      <ChunkErrorBoundary key={attempt} name={name} onRetry={() => setAttempt((n) => n + 1)}>
+        <ChunkBody source={source} props={props} />
       </ChunkErrorBoundary>
     );
   }
   ChunkView.displayName = `Chunk(${name})`;
+  /** Starts loading before the view is first drawn (a failure shows when it is). */
+  ChunkView.preload = () => {
+    source.load().catch(() => undefined);
+  };
   return ChunkView;
 }

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import type { EChartsType } from 'echarts/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EChart } from './EChart';
@@ -77,6 +77,22 @@ describe('EChart updates', () => {
     expect(build).not.toHaveBeenCalled();
     runFrames();
     expect(build).toHaveBeenCalledTimes(1);
+    view.unmount();
+  });
+
+  it('draws no tooltip until the pointer first comes over the chart, then keeps it through updates', () => {
+    const withTooltip = (data: number[]) => line(data, { tooltip: { trigger: 'axis' } });
+    const { instance, update, runFrames, view } = setUp(withTooltip([1, 2]));
+    const tooltips = () => (instance.getOption().tooltip as unknown[] | undefined) ?? [];
+    expect(tooltips()).toHaveLength(0);
+    update(withTooltip([1, 2, 3]));
+    runFrames();
+    expect(tooltips()).toHaveLength(0);
+    fireEvent.pointerEnter(view.getByRole('img', { name: 'test' }));
+    expect(tooltips()).toEqual([expect.objectContaining({ trigger: 'axis' })]);
+    update(withTooltip([1, 2, 3, 4]));
+    runFrames();
+    expect(tooltips()).toEqual([expect.objectContaining({ trigger: 'axis' })]);
     view.unmount();
   });
 });

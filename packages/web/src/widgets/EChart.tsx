@@ -43,6 +43,18 @@ function resolveOption(source: EChartOptionSource): EChartsOption {
     : option;
 }
 
+/**
+ * The option without its tooltip until the pointer first comes over the drawing: ECharts builds a
+ * tooltip's HTML box when the chart is set up and measures its place, a forced layout of the whole page
+ * per chart, which on a dashboard of fifty is a good part of its first render. A chart nobody points
+ * at needs none.
+ */
+function drawnOption(option: EChartsOption, pointed: boolean): EChartsOption {
+  if (pointed || option.tooltip === undefined) return option;
+  const { tooltip: _later, ...rest } = option;
+  return rest;
+}
+
 interface EChartProps {
   option: EChartOptionSource;
   theme: WidgetTheme;
@@ -69,6 +81,8 @@ export function EChart({ option, theme, width, height, renderer = 'canvas', labe
   const applied = useRef<{ option: EChartOptionSource; shape: string } | null>(null);
   /** When the option last changed: the pace of the data, whatever the pace of drawing. */
   const changedAt = useRef(Number.NEGATIVE_INFINITY);
+  /** Whether the pointer has come over the drawing: from then on it has its tooltip (drawnOption). */
+  const pointed = useRef(false);
 
   useEffect(() => {
     if (!host.current) return;
@@ -90,7 +104,7 @@ export function EChart({ option, theme, width, height, renderer = 'canvas', labe
       if (!hostElement.dataset.settled) hostElement.dataset.settled = 'true';
     });
     const initial = resolveOption(optionRef.current);
-    instance.setOption(initial, { notMerge: true });
+    instance.setOption(drawnOption(initial, pointed.current), { notMerge: true });
     applied.current = { option: optionRef.current, shape: optionShape(initial) };
     onChartRef.current?.(instance);
     return () => {
@@ -116,10 +130,13 @@ export function EChart({ option, theme, width, height, renderer = 'canvas', labe
       const shape = optionShape(next);
       if (previous && previous.shape === shape) {
         // `animation` is set either way, so a slow update after quick ones animates again.
-        instance.setOption({ ...next, animation: quick ? false : (next.animation ?? true) });
+        instance.setOption({
+          ...drawnOption(next, pointed.current),
+          animation: quick ? false : (next.animation ?? true),
+        });
       } else {
         // Series, axes, marks or graphics came or went: a merge would keep the ones that went.
-        instance.setOption(next, { notMerge: true });
+        instance.setOption(drawnOption(next, pointed.current), { notMerge: true });
       }
       applied.current = { option, shape };
     });
@@ -133,5 +150,24 @@ export function EChart({ option, theme, width, height, renderer = 'canvas', labe
       instance.resize(next);
   }, [width, height]);
 
-  return <div ref={host} role="img" aria-label={label} style={{ width, height }} data-echart />;
+  const onPointerEnter = () => {
+    if (pointed.current) return;
+    pointed.current = true;
+    const instance = chart.current;
+    const shown = applied.current;
+    if (!instance || instance.isDisposed() || !shown) return;
+    const { tooltip } = resolveOption(shown.option);
+    if (tooltip !== undefined) instance.setOption({ tooltip });
+  };
+
+  return (
+    <div
+      ref={host}
+      role="img"
+      aria-label={label}
+      style={{ width, height }}
+      data-echart
+      onPointerEnter={onPointerEnter}
+    />
+  );
 }

@@ -18,7 +18,7 @@ import {
 } from '../../apps/dashboards/testing';
 import { mockFetch, type SeenRequest } from '../../session/test-helpers';
 import { installDomShims, renderWithProviders } from '../../ui/test-utils';
-import { SharedDashboardPage } from '../SharedDashboardPage';
+import { SharedDashboardPage, startSharedDashboardEarly } from '../SharedDashboardPage';
 import SharedDashboardView from './SharedDashboardView';
 
 const rooms: unknown[] = [];
@@ -255,5 +255,22 @@ describe('the shared dashboard view', () => {
     const reads = (path: string) => calls.filter((c) => c.path === path).length;
     expect(reads(`/api/dash_mgmt/dashboards/${UUID}/`)).toBe(1);
     expect(reads(`/api/dash_mgmt/details/${UUID}/panels/${PANEL_ID}`)).toBe(1);
+    // Each widget read once: the read started with the panel is the one its card takes.
+    expect(widgetReads(calls).map((read) => read.id)).toEqual(
+      panelFixture().widget_instances.map((w) => w.id),
+    );
+  });
+
+  it('starts the view and its first reads before the app renders when the page opens on a shared link', () => {
+    const { fetchMock } = serve();
+    sessionStorage.setItem(
+      `ferrite-share:${UUID}`,
+      JSON.stringify({ token: TOKEN, expires_at: '2099-01-01T00:00:00.000Z' }),
+    );
+    startSharedDashboardEarly('/user/login');
+    startSharedDashboardEarly(`/dashboards/${UUID}/edit`);
+    expect(fetchMock).not.toHaveBeenCalled();
+    startSharedDashboardEarly(`/dashboards/${UUID}`);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([`/api/dash_mgmt/dashboards/${UUID}/`]);
   });
 });

@@ -28,7 +28,7 @@ import {
   useComputedColorScheme,
 } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import canvasClasses from '../../apps/dashboards/canvas/Canvas.module.css';
 import { canvasLook } from '../../apps/dashboards/canvas/dashboardTheme';
 import { PanelCanvas } from '../../apps/dashboards/canvas/PanelCanvas';
@@ -37,6 +37,7 @@ import {
   DashboardViewContext,
   type DashboardViewSource,
 } from '../../apps/dashboards/canvas/viewContext';
+import { withReadAhead } from '../../apps/dashboards/canvas/widgetReadAhead';
 import { batchWidgetReads } from '../../apps/dashboards/canvas/widgetReadBatcher';
 import { LiveBadge } from '../../apps/dashboards/detail/LiveBadge';
 import { SensorRooms, sensorsOf, useDashboardRoom } from '../../apps/dashboards/live/LiveRooms';
@@ -126,16 +127,27 @@ export function SharedStage({ uuid, token, dataWindow, onPassword, onDead }: Sha
   // The panel's reads go out batched (canvas/widgetReadBatcher.ts), each already moved onto the report's
   // window. A request refused as a whole (password, dead link) ends the view; one widget's own problem
   // only shows on its card.
-  const readWidget = useMemo(() => {
+  const { readWidget, readAhead } = useMemo(() => {
     const batched = batchWidgetReads((panelId, reads) => fetchSharedWidgets(uuid, panelId, reads, token));
-    return (instance: WidgetInstance, query: WidgetDataQuery) =>
+    return withReadAhead((instance: WidgetInstance, query: WidgetDataQuery) =>
       batched(instance, dataWindow ? windowedWidgetQuery(query, dataWindow) : query).catch(
         (error: unknown) => {
           fail(error);
           throw error;
         },
-      );
+      ),
+    );
   }, [uuid, token, fail, dataWindow]);
+  // A panel shown for the first time has its widgets' reads started at once, while its canvas renders
+  // (deferred, below): after the sensor rooms of the same commit are joined, so no value falls between
+  // a read and the live values that follow it.
+  const shownPanel = useRef<string | null>(null);
+  useEffect(() => {
+    if (!panel || shownPanel.current === panel.id) return;
+    shownPanel.current = panel.id;
+    readAhead(panel.widget_instances);
+  }, [panel, readAhead]);
+  const canvasPanel = useDeferredValue(panel);
   const source: DashboardViewSource = useMemo(
     () => ({ readWidget, live, refreshKey, orgId: dashboard?.org_id ?? '' }),
     [readWidget, live, refreshKey, dashboard?.org_id],
@@ -240,10 +252,10 @@ export function SharedStage({ uuid, token, dataWindow, onPassword, onDead }: Sha
               style={look.style}
               data-mantine-color-scheme={look.widgetTheme}
             >
-              {panel && dashboard ? (
+              {canvasPanel && dashboard ? (
                 <PanelCanvas
-                  key={panel.id}
-                  panel={panel}
+                  key={canvasPanel.id}
+                  panel={canvasPanel}
                   settings={dashboard.dashboard.layout}
                   empty={
                     <Stack align="center" p={64} data-testid="panel-empty">

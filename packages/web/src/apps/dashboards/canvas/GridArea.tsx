@@ -68,7 +68,9 @@ export function GridArea({
   onWidth,
   itemLabel,
 }: GridAreaProps) {
-  const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 960 });
+  // Measured before the grid mounts: a grid first laid out at a guessed width renders every card twice
+  // (at the guess, then at the width measured), fifty cards' worth of work on a dashboard opening.
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true, initialWidth: 960 });
   const [layout, setLayout] = useState<LayoutItem[]>(() => [...items]);
   const [announcement, setAnnouncement] = useState('');
   const moving = useRef(false);

@@ -3,30 +3,18 @@
  * drag grip in edit mode and the card menu (the app's actions, downloads, print). A failed read shows
  * exactly 'There is some error while loading data for this widget.' (spec §8, drawn by WidgetFrame).
  */
-import {
-  findWidgetVariant,
-  isCommandWidgetKind,
-  safeResolveWidgetConfig,
-  type WidgetInstance,
-  type WidgetKind,
-} from '@ferrite/contracts';
+import { findWidgetVariant, type WidgetInstance } from '@ferrite/contracts';
 import { Text, Tooltip } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { memo, useCallback, useContext, useMemo, useRef } from 'react';
 import { type WidgetExportInput, WidgetRenderer } from '../../../widgets';
 import classes from './Canvas.module.css';
 import { themedConfig } from './dashboardTheme';
+import { readsData } from './readsData';
+import { storedConfig } from './storedConfig';
 import { useWidgetData } from './useWidgetData';
 import { CanvasLookContext } from './viewContext';
 import { type CardAction, WidgetMenu } from './WidgetMenu';
-
-/** Kinds that draw without reading data. */
-const NO_DATA_KINDS = new Set<WidgetKind>(['text', 'image']);
-
-/** Whether a kind reads telemetry. */
-export function readsData(kind: WidgetKind): boolean {
-  return !NO_DATA_KINDS.has(kind) && !isCommandWidgetKind(kind);
-}
 
 interface WidgetCardProps {
   instance: WidgetInstance;
@@ -85,7 +73,7 @@ function KnownWidget({ instance, width, height, handleClass, actions }: WidgetCa
   const variant = findWidgetVariant(instance.widget_id);
   const { widgetTheme, editing } = useContext(CanvasLookContext);
   const stored = useMemo(
-    () => (variant ? safeResolveWidgetConfig(variant, instance.config) : null),
+    () => (variant ? storedConfig(variant, instance.config) : null),
     [variant, instance.config],
   );
   const config = useMemo(() => (stored ? themedConfig(stored, widgetTheme) : null), [stored, widgetTheme]);

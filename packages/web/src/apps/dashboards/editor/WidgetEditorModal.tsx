@@ -26,7 +26,7 @@ import {
   useUpdateWidgetInstanceMutation,
 } from '../api/widgetsApi';
 import { bottomRow } from '../canvas/gridMath';
-import { readsData } from '../canvas/WidgetCard';
+import { readsData } from '../canvas/readsData';
 import { runAction, useOrgId } from '../hooks';
 import { type Binding, BindingRows } from './BindingRows';
 import { applyBindings, bindingsComplete, bindingsOf, maxSeries } from './bindings';
