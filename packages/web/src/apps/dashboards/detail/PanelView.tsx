@@ -6,7 +6,7 @@
 import type { GridSettings, Panel, PanelDetail } from '@ferrite/contracts';
 import { Button, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconChartLine, IconLayoutGridAdd, IconPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useGetPanelQuery } from '../api/panelsApi';
 import classes from '../canvas/Canvas.module.css';
 import { PanelCanvas } from '../canvas/PanelCanvas';
@@ -73,6 +73,16 @@ export function PanelView(props: PanelViewProps) {
 
   const { onSaveState } = props;
   useEffect(() => onSaveState(saver.state), [saver.state, onSaveState]);
+  // As in the shared view: a panel shown for the first time has its widgets' reads started at once,
+  // after its sensor rooms are joined (this commit's effects), while its canvas renders deferred.
+  const readAheadFor = useRef<string | null>(null);
+  const { readAhead } = source;
+  useEffect(() => {
+    if (!detail || readAheadFor.current === detail.id) return;
+    readAheadFor.current = detail.id;
+    readAhead(detail.widget_instances);
+  }, [detail, readAhead]);
+  const canvasDetail = useDeferredValue(detail);
 
   if (!detail) {
     if (query.error) {
@@ -126,15 +136,19 @@ export function PanelView(props: PanelViewProps) {
   return (
     <>
       <SensorRooms orgId={orgId} sensorIds={sensors} live={source.live} onResume={source.refresh} />
-      <PanelCanvas
-        panel={detail}
-        settings={settings}
-        onLayoutCommit={editing ? saver.schedule : undefined}
-        widgetActions={actions.widgetActions}
-        commandActions={actions.commandActions}
-        subpanelActions={actions.subpanelActions}
-        empty={empty}
-      />
+      {canvasDetail ? (
+        <PanelCanvas
+          panel={canvasDetail}
+          settings={settings}
+          onLayoutCommit={editing ? saver.schedule : undefined}
+          widgetActions={actions.widgetActions}
+          commandActions={actions.commandActions}
+          subpanelActions={actions.subpanelActions}
+          empty={empty}
+        />
+      ) : (
+        <CanvasSkeleton />
+      )}
       <WidgetEditorModal target={editor} panel={detail} onClose={() => setEditor(null)} />
       <NameModal prompt={namePrompt} onClose={() => setNamePrompt(null)} />
       <ChoiceModal prompt={choicePrompt} onClose={() => setChoicePrompt(null)} />

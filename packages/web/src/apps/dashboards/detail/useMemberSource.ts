@@ -8,12 +8,15 @@ import { useCallback, useMemo, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { useSendCommandWidgetMutation, widgetsApi } from '../api/widgetsApi';
 import type { DashboardViewSource } from '../canvas/viewContext';
+import { type ReadAhead, withReadAhead } from '../canvas/widgetReadAhead';
 import { batchWidgetReads } from '../canvas/widgetReadBatcher';
 import { LiveStore } from '../live/liveStore';
 
 export interface MemberSource extends DashboardViewSource {
   /** Makes every widget read again. */
   refresh: () => void;
+  /** Starts the reads of a panel's widgets before its cards ask (canvas/widgetReadAhead.ts). */
+  readAhead: ReadAhead['readAhead'];
 }
 
 /** The source of one open dashboard. */
@@ -25,12 +28,14 @@ export function useMemberSource(orgId: string, dashboardId: string): MemberSourc
   const live = useMemo(() => new LiveStore({ perFrame: true }), [dashboardId]);
 
   // One batcher per dashboard and organization: the reads its widgets make together go out together.
-  const readWidget = useMemo(
+  const { readWidget, readAhead } = useMemo(
     () =>
-      batchWidgetReads((panelId, reads) =>
-        dispatch(
-          widgetsApi.endpoints.readPanelWidgets.initiate({ orgId, panelId, body: { reads } }),
-        ).unwrap(),
+      withReadAhead(
+        batchWidgetReads((panelId, reads) =>
+          dispatch(
+            widgetsApi.endpoints.readPanelWidgets.initiate({ orgId, panelId, body: { reads } }),
+          ).unwrap(),
+        ),
       ),
     [dispatch, orgId],
   );
@@ -54,7 +59,7 @@ export function useMemberSource(orgId: string, dashboardId: string): MemberSourc
 
   const refresh = useCallback(() => setRefreshKey((key) => key + 1), []);
   return useMemo(
-    () => ({ readWidget, live, refreshKey, sendCommand, orgId, refresh }),
-    [readWidget, live, refreshKey, sendCommand, orgId, refresh],
+    () => ({ readWidget, readAhead, live, refreshKey, sendCommand, orgId, refresh }),
+    [readWidget, readAhead, live, refreshKey, sendCommand, orgId, refresh],
   );
 }
