@@ -76,4 +76,34 @@ describe('the chart draw queue', () => {
     frame();
     expect(drawn).toEqual([]);
   });
+
+  it('starts a second drawing in a frame only when the allowance left covers a typical one', async () => {
+    const { queue, frame, advance } = await harness();
+    const drawn: number[] = [];
+    // Charts of 5 ms: a frame's 8 ms would start a second one after the first.
+    for (let i = 0; i < 4; i++) {
+      queue.queueDraw({}, () => {
+        drawn.push(i);
+        advance(5);
+      });
+    }
+    advance(100);
+    frame();
+    expect(drawn).toEqual([0]);
+    // Quick drawings (1 ms) fit several to a frame again.
+    const quick: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      queue.queueDraw({}, () => {
+        quick.push(i);
+        advance(1);
+      });
+    }
+    for (let i = 0; i < 20 && quick.length === 0; i++) {
+      advance(100);
+      frame();
+    }
+    advance(100);
+    frame();
+    expect(quick.length).toBeGreaterThan(1);
+  });
 });
