@@ -85,6 +85,11 @@ export function seriesConfig(
   };
 }
 
+/** The path of a panel's instances of a widget variant (or of one of them), under the dash client's prefix. */
+export function widgetInstancePath(panelId: string, widgetId: string, id = ''): string {
+  return `/panels/${panelId}/widgets/${widgetId}/widget_instances${id ? `/${id}` : ''}`;
+}
+
 /** Places a widget variant in a panel; answers the instance. */
 export async function addWidget(
   dash: DashClient,
@@ -92,10 +97,7 @@ export async function addWidget(
   widgetId: string,
   body: Record<string, unknown> = {},
 ) {
-  return expectStatus(
-    await dash.post(`/panels/${panelId}/widgets/${widgetId}/widget_instances`, body),
-    201,
-  ).json();
+  return expectStatus(await dash.post(widgetInstancePath(panelId, widgetId), body), 201).json();
 }
 
 /** The demo admin, a plant whose sensors Boiler and Pump have parameters, and an empty panel: where widget tests start. */

@@ -28,10 +28,11 @@ import {
   useComputedColorScheme,
 } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import canvasClasses from '../../apps/dashboards/canvas/Canvas.module.css';
 import { canvasLook } from '../../apps/dashboards/canvas/dashboardTheme';
 import { PanelCanvas } from '../../apps/dashboards/canvas/PanelCanvas';
+import { usePanelReadAhead } from '../../apps/dashboards/canvas/usePanelReadAhead';
 import {
   CanvasLookContext,
   DashboardViewContext,
@@ -138,16 +139,7 @@ export function SharedStage({ uuid, token, dataWindow, onPassword, onDead }: Sha
       ),
     );
   }, [uuid, token, fail, dataWindow]);
-  // A panel shown for the first time has its widgets' reads started at once, while its canvas renders
-  // (deferred, below): after the sensor rooms of the same commit are joined, so no value falls between
-  // a read and the live values that follow it.
-  const shownPanel = useRef<string | null>(null);
-  useEffect(() => {
-    if (!panel || shownPanel.current === panel.id) return;
-    shownPanel.current = panel.id;
-    readAhead(panel.widget_instances);
-  }, [panel, readAhead]);
-  const canvasPanel = useDeferredValue(panel);
+  const canvasPanel = usePanelReadAhead(panel, readAhead);
   const source: DashboardViewSource = useMemo(
     () => ({ readWidget, live, refreshKey, orgId: dashboard?.org_id ?? '' }),
     [readWidget, live, refreshKey, dashboard?.org_id],

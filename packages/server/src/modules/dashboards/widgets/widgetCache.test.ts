@@ -11,6 +11,7 @@ import {
   expectStatus,
   seriesConfig,
   sharedClient,
+  widgetInstancePath,
   widgetTestbed,
 } from '../testSupport';
 
@@ -29,8 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const instancePath = (widgetId: string, id = '') =>
-  `/panels/${panelId}/widgets/${widgetId}/widget_instances${id ? `/${id}` : ''}`;
+const instancePath = (widgetId: string, id = '') => widgetInstancePath(panelId, widgetId, id);
 
 describe('a remembered widget', () => {
   it('answers what the widget is now after it is edited, moved in the grid or deleted', async () => {

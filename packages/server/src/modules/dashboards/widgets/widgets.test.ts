@@ -14,6 +14,7 @@ import {
   dashClient,
   expectStatus,
   seriesConfig,
+  widgetInstancePath,
   widgetTestbed,
 } from '../testSupport';
 
@@ -44,8 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const instancePath = (widgetId: string, id = '') =>
-  `/panels/${panelId}/widgets/${widgetId}/widget_instances${id ? `/${id}` : ''}`;
+const instancePath = (widgetId: string, id = '') => widgetInstancePath(panelId, widgetId, id);
 
 describe('placing widgets', () => {
   it("resolves the config over the variant's defaults and derives bindings and the read query", async () => {

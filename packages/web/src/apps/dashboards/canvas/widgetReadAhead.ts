@@ -29,6 +29,9 @@ export function cardReadQuery(instance: WidgetInstance, now: Date): WidgetDataQu
   return widgetTelemetryQuery(storedConfig(variant, instance.config), now);
 }
 
+/** The fields of a read query besides its window. */
+const SAME_FIELDS = ['aggregate_func', 'group_interval', 'group_interval_type', 'type', 'last'] as const;
+
 /**
  * Whether an answer to `ahead` serves a card asking `asked` later: the same read except that its window
  * ends up to READ_AHEAD_MS later, keeping its length (a window ending now, asked a moment later). The
@@ -36,19 +39,14 @@ export function cardReadQuery(instance: WidgetInstance, now: Date): WidgetDataQu
  * forward as they carry any answer.
  */
 export function readAheadMatches(ahead: WidgetDataQuery, asked: WidgetDataQuery): boolean {
-  const { from_date: aheadFrom, to_date: aheadTo, ...aheadRest } = ahead;
-  const { from_date: askedFrom, to_date: askedTo, ...askedRest } = asked;
-  if (JSON.stringify(sorted(aheadRest)) !== JSON.stringify(sorted(askedRest))) return false;
+  if (!SAME_FIELDS.every((field) => ahead[field] === asked[field])) return false;
   if (ahead.last !== undefined) return true;
-  if (!aheadFrom || !aheadTo || !askedFrom || !askedTo) return aheadFrom === askedFrom && aheadTo === askedTo;
-  const shift = Date.parse(askedTo) - Date.parse(aheadTo);
-  return shift >= 0 && shift <= READ_AHEAD_MS && Date.parse(askedFrom) - Date.parse(aheadFrom) === shift;
-}
-
-function sorted(query: Record<string, unknown>): [string, unknown][] {
-  return Object.entries(query)
-    .filter(([, value]) => value !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const shift = Date.parse(asked.to_date ?? '') - Date.parse(ahead.to_date ?? '');
+  return (
+    shift >= 0 &&
+    shift <= READ_AHEAD_MS &&
+    Date.parse(asked.from_date ?? '') - Date.parse(ahead.from_date ?? '') === shift
+  );
 }
 
 interface Ahead {

@@ -6,10 +6,11 @@
 import type { GridSettings, Panel, PanelDetail } from '@ferrite/contracts';
 import { Button, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconChartLine, IconLayoutGridAdd, IconPlus } from '@tabler/icons-react';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useGetPanelQuery } from '../api/panelsApi';
 import classes from '../canvas/Canvas.module.css';
 import { PanelCanvas } from '../canvas/PanelCanvas';
+import { usePanelReadAhead } from '../canvas/usePanelReadAhead';
 import { type EditorTarget, WidgetEditorModal } from '../editor/WidgetEditorModal';
 import { problemOf, useOrgId } from '../hooks';
 import { SensorRooms, sensorsOf } from '../live/LiveRooms';
@@ -73,16 +74,7 @@ export function PanelView(props: PanelViewProps) {
 
   const { onSaveState } = props;
   useEffect(() => onSaveState(saver.state), [saver.state, onSaveState]);
-  // As in the shared view: a panel shown for the first time has its widgets' reads started at once,
-  // after its sensor rooms are joined (this commit's effects), while its canvas renders deferred.
-  const readAheadFor = useRef<string | null>(null);
-  const { readAhead } = source;
-  useEffect(() => {
-    if (!detail || readAheadFor.current === detail.id) return;
-    readAheadFor.current = detail.id;
-    readAhead(detail.widget_instances);
-  }, [detail, readAhead]);
-  const canvasDetail = useDeferredValue(detail);
+  const canvasDetail = usePanelReadAhead(detail, source.readAhead);
 
   if (!detail) {
     if (query.error) {
