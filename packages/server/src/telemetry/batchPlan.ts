@@ -3,20 +3,21 @@
  * duplicates inside the batch dropped (the first one wins), cut into slices of whole series runs so
  * every transaction stays short, and each slice's rollup deltas aggregated in JavaScript.
  */
-import type { PointRun } from './pointRuns';
+import { type PointRun, pointCount } from './pointRuns';
 import { ROLLUPS } from './rollups';
 
-/** One sensor parameter's points in arrival order, duplicates removed. Timestamps in ms. */
+/**
+ * One sensor parameter's points, in time order, each time once; `ts` in epoch ms. Float64Arrays (views
+ * into one block per batch): a series waits for its write across several young-generation collections,
+ * and plain number arrays would be copied by each one, then promoted, while a typed array's elements
+ * live outside the heap the collector moves.
+ */
 export interface Series {
   orgId: string;
   sensorId: string;
   paramKey: string;
-  ts: number[];
-  values: number[];
-  /** The newest timestamp so far: a point after it cannot be a duplicate. */
-  last: number;
-  /** Every timestamp, built only once a point arrives out of order. */
-  seen?: Set<number>;
+  ts: Float64Array;
+  values: Float64Array;
 }
 
 /** A run of points of one series: `series.ts[start..end)`. */
@@ -56,13 +57,28 @@ export type SliceRollups = RollupDelta[][];
  * (one point each, for the partition check).
  */
 export function groupSeries(runs: readonly PointRun[]): { series: Series[]; months: { ts: Date }[] } {
-  const bySensor = new Map<string, { orgId: string; params: Map<string, Series> }>();
-  const series: Series[] = [];
+  // First the series and how many points each may get, so their arrays are sized once, in one block.
+  const bySensor = new Map<string, { orgId: string; params: Map<string, Building> }>();
+  const building: Building[] = [];
+  const owners = runs.map((run) => {
+    const owner = seriesOf(run, bySensor, building);
+    owner.capacity += run.ts.length;
+    return owner;
+  });
+  const total = pointCount(runs);
+  const tsBlock = new Float64Array(total);
+  const valueBlock = new Float64Array(total);
+  let offset = 0;
+  for (const one of building) {
+    one.ts = tsBlock.subarray(offset, offset + one.capacity);
+    one.values = valueBlock.subarray(offset, offset + one.capacity);
+    offset += one.capacity;
+  }
   const months: { ts: Date }[] = [];
   let monthFrom = 0;
   let monthTo = 0;
-  for (const run of runs) {
-    const current = seriesOf(run, bySensor, series);
+  runs.forEach((run, index) => {
+    const current = owners[index] as Building;
     const { ts: stamps, values } = run;
     for (let i = 0; i < stamps.length; i++) {
       const ts = stamps[i] as number;
@@ -80,29 +96,50 @@ export function groupSeries(runs: readonly PointRun[]): { series: Series[]; mont
         current.last = ts;
         current.seen?.add(ts);
       } else {
-        current.seen ??= new Set(current.ts);
+        current.seen ??= new Set(current.ts.subarray(0, current.count));
         if (current.seen.has(ts)) continue;
         current.seen.add(ts);
       }
-      current.ts.push(ts);
-      current.values.push(value);
+      current.ts[current.count] = ts;
+      current.values[current.count] = value;
+      current.count++;
     }
-  }
+  });
   // Rows go to the database in key order (sensor, parameter, time), whatever order the points came in:
   // every writer on every node then takes index and row locks in one order and cannot deadlock another,
   // and each series appends to one place of the primary key. Sorting series, not points, keeps it cheap;
   // only a series that received a point out of order sorts its own points.
-  series.sort(compareSeries);
-  for (const one of series) if (one.seen) sortByTime(one);
+  building.sort(compareSeries);
+  const series = building.map((one): Series => {
+    const done: Series = {
+      orgId: one.orgId,
+      sensorId: one.sensorId,
+      paramKey: one.paramKey,
+      ts: one.ts.subarray(0, one.count),
+      values: one.values.subarray(0, one.count),
+    };
+    if (one.seen) sortByTime(done);
+    return done;
+  });
   return { series, months };
+}
+
+/** A series while its batch is grouped: room for `capacity` points, `count` filled. */
+interface Building extends Series {
+  capacity: number;
+  count: number;
+  /** The newest timestamp so far: a point after it cannot be a duplicate. */
+  last: number;
+  /** Every timestamp, built only once a point arrives out of order. */
+  seen?: Set<number>;
 }
 
 /** The series a run's points join, made (and its ids checked) on the sensor's and parameter's first run. */
 function seriesOf(
   run: PointRun,
-  bySensor: Map<string, { orgId: string; params: Map<string, Series> }>,
-  series: Series[],
-): Series {
+  bySensor: Map<string, { orgId: string; params: Map<string, Building> }>,
+  series: Building[],
+): Building {
   let sensor = bySensor.get(run.sensorId);
   if (!sensor) {
     // Checked here, once per sensor, so a bad id fails the batch before any slice is stored.
@@ -119,8 +156,10 @@ function seriesOf(
       orgId: sensor.orgId,
       sensorId: run.sensorId,
       paramKey: run.paramKey,
-      ts: [],
-      values: [],
+      ts: EMPTY,
+      values: EMPTY,
+      capacity: 0,
+      count: 0,
       last: Number.NEGATIVE_INFINITY,
     };
     sensor.params.set(run.paramKey, current);
@@ -128,6 +167,8 @@ function seriesOf(
   }
   return current;
 }
+
+const EMPTY = new Float64Array(0);
 
 function compareSeries(a: Series, b: Series): number {
   if (a.sensorId !== b.sensorId) return a.sensorId < b.sensorId ? -1 : 1;
@@ -137,9 +178,10 @@ function compareSeries(a: Series, b: Series): number {
 
 /** Puts a series' points in time order (its timestamps are distinct: duplicates were dropped). */
 function sortByTime(one: Series): void {
-  const order = one.ts.map((_, i) => i).sort((a, b) => one.ts[a]! - one.ts[b]!);
-  one.ts = order.map((i) => one.ts[i]!);
-  one.values = order.map((i) => one.values[i]!);
+  const { ts, values } = one;
+  const order = Array.from(ts, (_, i) => i).sort((a, b) => (ts[a] as number) - (ts[b] as number));
+  one.ts = Float64Array.from(order, (i) => ts[i] as number);
+  one.values = Float64Array.from(order, (i) => values[i] as number);
 }
 
 /**
@@ -216,22 +258,46 @@ export function pointsIn(slice: readonly SeriesRun[]): number {
 export function aggregateSlice(slice: readonly SeriesRun[]): SliceRollups {
   const minute: RollupDelta[] = [];
   for (const { series, start, end } of slice) {
-    const buckets = new Map<number, RollupDelta>();
-    let delta: RollupDelta | undefined;
-    for (let i = start; i < end; i++) {
-      const ts = series.ts[i]!;
-      const value = series.values[i]!;
-      const bucket = Math.floor(ts / MINUTE_MS) * MINUTE_MS;
-      if (delta?.bucket !== bucket) {
-        delta = buckets.get(bucket);
-        if (!delta) {
-          delta = newDelta(series, bucket, ts, value);
-          buckets.set(bucket, delta);
-          minute.push(delta);
-          continue;
-        }
+    const { ts, values } = series;
+    // A series is in time order, so a minute's points follow one another: each minute is folded in local
+    // variables and becomes one object. (A call per point with times and values as arguments would box
+    // both on every call: 40 bytes of garbage a point.)
+    for (let i = start; i < end; ) {
+      const firstTs = ts[i] as number;
+      const firstValue = values[i] as number;
+      const bucket = Math.floor(firstTs / MINUTE_MS) * MINUTE_MS;
+      const nextBucket = bucket + MINUTE_MS;
+      let count = 0;
+      let sum = 0;
+      let min = firstValue;
+      let max = firstValue;
+      let lastTs = firstTs;
+      let lastValue = firstValue;
+      for (; i < end; i++) {
+        const at = ts[i] as number;
+        if (at >= nextBucket) break;
+        const value = values[i] as number;
+        count++;
+        sum += value;
+        if (value < min) min = value;
+        if (value > max) max = value;
+        lastTs = at;
+        lastValue = value;
       }
-      fold(delta, ts, value);
+      minute.push({
+        orgId: series.orgId,
+        sensorId: series.sensorId,
+        paramKey: series.paramKey,
+        bucket,
+        count,
+        sum,
+        min,
+        max,
+        firstTs,
+        firstValue,
+        lastTs,
+        lastValue,
+      });
     }
   }
   minute.sort(compareDeltas);
@@ -262,38 +328,6 @@ function coarser(finer: readonly RollupDelta[], width: number): RollupDelta[] {
     }
   }
   return out;
-}
-
-function newDelta(series: Series, bucket: number, ts: number, value: number): RollupDelta {
-  return {
-    orgId: series.orgId,
-    sensorId: series.sensorId,
-    paramKey: series.paramKey,
-    bucket,
-    count: 1,
-    sum: value,
-    min: value,
-    max: value,
-    firstTs: ts,
-    firstValue: value,
-    lastTs: ts,
-    lastValue: value,
-  };
-}
-
-function fold(delta: RollupDelta, ts: number, value: number): void {
-  delta.count++;
-  delta.sum += value;
-  if (value < delta.min) delta.min = value;
-  if (value > delta.max) delta.max = value;
-  if (ts < delta.firstTs) {
-    delta.firstTs = ts;
-    delta.firstValue = value;
-  }
-  if (ts > delta.lastTs) {
-    delta.lastTs = ts;
-    delta.lastValue = value;
-  }
 }
 
 function merge(into: RollupDelta, other: RollupDelta): void {

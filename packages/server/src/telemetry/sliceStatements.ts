@@ -8,7 +8,8 @@ import { CopyFrom, copyRows } from '../platform/db/bulk';
 import type { Db } from '../platform/db/database';
 import { isoOfMs } from '../platform/isoTime';
 import { plainArray, textArray } from './arrayLiterals';
-import { deltaCount, pointsIn, type SeriesRun, type SliceRollups } from './batchPlan';
+import { deltaCount, pointsIn, type RollupDelta, type SeriesRun, type SliceRollups } from './batchPlan';
+import { rollupArrays } from './binaryArrays';
 import { encodeRollups, encodeTelemetry, ROLLUP_COLUMNS, TELEMETRY_COLUMNS } from './copyEncoding';
 import { ROLLUPS } from './rollups';
 
@@ -72,7 +73,13 @@ function keepInserted(slice: readonly SeriesRun[], inserted: readonly StoredKey[
       ts.push(series.ts[i]!);
       values.push(series.values[i]!);
     }
-    if (ts.length > 0) kept.push({ series: { ...series, ts, values }, start: 0, end: ts.length });
+    if (ts.length > 0) {
+      kept.push({
+        series: { ...series, ts: Float64Array.from(ts), values: Float64Array.from(values) },
+        start: 0,
+        end: ts.length,
+      });
+    }
   }
   return kept;
 }
@@ -90,31 +97,46 @@ const fromMs = (column: string) =>
   sql.raw(`to_timestamp(d.${column} / 1000) + (d.${column} % 1000) * interval '1 millisecond'`);
 
 /**
- * Adds deltas to every rollup with unnest arrays, in one statement. Times go as epoch milliseconds:
- * formatting three ISO timestamps a row took two thirds of building the arrays.
+ * Adds deltas to every rollup with unnest arrays, in one statement: binary arrays where the driver
+ * sends Buffers in binary (binaryArrays.ts), else text literals with times as epoch milliseconds
+ * (formatting three ISO timestamps a row took two thirds of building the text arrays).
  */
-export async function upsertRollups(db: Db, rollups: SliceRollups): Promise<void> {
+export async function upsertRollups(db: Db, rollups: SliceRollups, binary: boolean): Promise<void> {
   if (deltaCount(rollups) === 0) return;
-  const upserts = rollups.map((deltas, level) => {
-    // Ids were checked as UUIDs and values as finite numbers (groupSeries): only keys need quoting.
-    const column = (pick: (delta: (typeof deltas)[number]) => string | number) =>
-      plainArray(deltas.map(pick));
-    return upsertInto(
-      level,
-      sql`
-      select d.org_id, d.sensor_id, d.param_key, ${fromMs('bucket')}, d.count, d.sum, d.min, d.max,
-             ${fromMs('first_ts')}, d.first_value, ${fromMs('last_ts')}, d.last_value
-      from unnest(
-        ${column((d) => d.orgId)}::uuid[], ${column((d) => d.sensorId)}::uuid[],
-        ${textArray(deltas.map((d) => d.paramKey))}::text[], ${column((d) => d.bucket)}::int8[],
-        ${column((d) => d.count)}::int8[], ${column((d) => d.sum)}::float8[],
-        ${column((d) => d.min)}::float8[], ${column((d) => d.max)}::float8[],
-        ${column((d) => d.firstTs)}::int8[], ${column((d) => d.firstValue)}::float8[],
-        ${column((d) => d.lastTs)}::int8[], ${column((d) => d.lastValue)}::float8[]
-      ) as d${sql.raw(ROLLUP_COLUMNS)}`,
-    );
-  });
+  const upserts = rollups.map((deltas, level) =>
+    upsertInto(level, binary ? binaryDeltas(deltas) : textDeltas(deltas)),
+  );
   await sql`with ${sql.join(upserts)} select 1`.execute(db);
+}
+
+/** A rollup level's deltas as rows (ROLLUP_COLUMNS), from binary array parameters. */
+function binaryDeltas(deltas: readonly RollupDelta[]): RawBuilder<unknown> {
+  const [org, sensor, key, bucket, count, sum, min, max, firstTs, firstValue, lastTs, lastValue] =
+    rollupArrays(deltas);
+  return sql`
+    select ${sql.raw(ROLLUP_COLUMNS.slice(1, -1))}
+    from unnest(
+      ${org}::uuid[], ${sensor}::uuid[], ${key}::text[], ${bucket}::timestamptz[], ${count}::int8[],
+      ${sum}::float8[], ${min}::float8[], ${max}::float8[], ${firstTs}::timestamptz[],
+      ${firstValue}::float8[], ${lastTs}::timestamptz[], ${lastValue}::float8[]
+    ) as d${sql.raw(ROLLUP_COLUMNS)}`;
+}
+
+/** A rollup level's deltas as rows (ROLLUP_COLUMNS), from text array literals. */
+function textDeltas(deltas: readonly RollupDelta[]): RawBuilder<unknown> {
+  // Ids were checked as UUIDs and values as finite numbers (groupSeries): only keys need quoting.
+  const column = (pick: (delta: RollupDelta) => string | number) => plainArray(deltas.map(pick));
+  return sql`
+    select d.org_id, d.sensor_id, d.param_key, ${fromMs('bucket')}, d.count, d.sum, d.min, d.max,
+           ${fromMs('first_ts')}, d.first_value, ${fromMs('last_ts')}, d.last_value
+    from unnest(
+      ${column((d) => d.orgId)}::uuid[], ${column((d) => d.sensorId)}::uuid[],
+      ${textArray(deltas.map((d) => d.paramKey))}::text[], ${column((d) => d.bucket)}::int8[],
+      ${column((d) => d.count)}::int8[], ${column((d) => d.sum)}::float8[],
+      ${column((d) => d.min)}::float8[], ${column((d) => d.max)}::float8[],
+      ${column((d) => d.firstTs)}::int8[], ${column((d) => d.firstValue)}::float8[],
+      ${column((d) => d.lastTs)}::int8[], ${column((d) => d.lastValue)}::float8[]
+    ) as d${sql.raw(ROLLUP_COLUMNS)}`;
 }
 
 /** Creates the session temp table the deltas are copied into (emptied at every commit). */

@@ -162,7 +162,7 @@ describe('batch planning', () => {
       ]),
     );
     expect(series).toHaveLength(1);
-    expect(series[0]?.values).toEqual([4, 1, 2]);
+    expect(Array.from(series[0]?.values ?? [])).toEqual([4, 1, 2]);
     expect(months.map((m) => m.ts.toISOString())).toEqual([
       '2026-01-01T00:00:00.000Z',
       '2026-02-01T00:00:00.000Z',

@@ -93,6 +93,7 @@ export class TelemetryWriter {
   private readonly copy: boolean;
   private readonly concurrency: number;
   private readonly singleSession: boolean;
+  private readonly binaryParameters: boolean;
   private readonly othersWaiting: (() => boolean) | undefined;
   private readonly makeWay: (() => Promise<void>) | undefined;
   /** A fixed slice size (the option, or PostgreSQL's), else undefined: sized by time. */
@@ -109,6 +110,7 @@ export class TelemetryWriter {
     const traits = bulkTraits(db);
     this.copy = traits.copy;
     this.singleSession = traits.singleSession;
+    this.binaryParameters = traits.binaryParameters ?? false;
     this.othersWaiting = traits.othersWaiting;
     this.makeWay = traits.makeWay;
     this.fixedBudget = options.chunkSize ?? (traits.singleSession ? undefined : SHARED.chunkSize);
@@ -242,7 +244,7 @@ export class TelemetryWriter {
     }
     const copyFrom = this.singleSession ? COPY_ROLLUPS_FROM.singleSession : COPY_ROLLUPS_FROM.shared;
     if (!this.copy || deltaCount(rollups) < copyFrom) {
-      await upsertRollups(trx, rollups);
+      await upsertRollups(trx, rollups, this.binaryParameters);
     } else {
       if (!tx.deltaTable) {
         await createDeltaTable(trx);

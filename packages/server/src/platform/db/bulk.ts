@@ -34,6 +34,11 @@ export interface BulkTraits {
    */
   singleSession: boolean;
   /**
+   * A Buffer parameter goes to the server in binary (node-postgres does; PGlite sends text), so a
+   * statement can take binary arrays (array_recv format) instead of text literals.
+   */
+  binaryParameters?: boolean;
+  /**
    * Single session only: whether other callers wait for the connection right now, so a writer
    * holding it in a transaction should commit at the next step.
    */

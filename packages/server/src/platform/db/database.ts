@@ -78,7 +78,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       console.error('PostgreSQL pool: idle client error', error.message);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    registerBulkTraits(db, { copy: true, singleSession: false });
+    registerBulkTraits(db, { copy: true, singleSession: false, binaryParameters: true });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   let client: PGliteWorkerClient;

@@ -256,6 +256,40 @@ describe('creating a gateway', () => {
   });
 });
 
+describe("a project's gateway list", () => {
+  it('pages a tab newest first, with the search total and both tab counts, past the end too', async () => {
+    const project = await addProject(platform, orgId, 'Listed plant');
+    const other = await addProject(platform, orgId, 'Other plant');
+    await createGateway(iot, other, gatewayBody('Boiler elsewhere'));
+    await createGateway(iot, project, gatewayBody('Boiler A'));
+    await createGateway(iot, project, gatewayBody('Boiler B'));
+    const chiller = (await createGateway(iot, project, gatewayBody('Chiller'))).gateway;
+    expect((await iot.post(`/gateways/${chiller.id}/archive`)).statusCode).toBe(200);
+
+    const list = async (query: string) => {
+      const response = await iot.get(`/projects/${project}/gateways?${query}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      return {
+        names: body.gateways.map((g: { name: string }) => g.name),
+        total: body.total_entries,
+        counts: body.counts,
+      };
+    };
+    const counts = { active: 2, archived: 1 };
+    expect(await list('page_size=1')).toEqual({ names: ['Boiler B'], total: 2, counts });
+    expect(await list('page_size=1&page_number=2')).toEqual({ names: ['Boiler A'], total: 2, counts });
+    expect(await list('page_size=1&page_number=5')).toEqual({ names: [], total: 2, counts });
+    expect(await list('search=boiler%20a')).toEqual({ names: ['Boiler A'], total: 1, counts });
+    expect(await list('search=nothing')).toEqual({ names: [], total: 0, counts });
+    expect(await list('is_archived=true')).toEqual({ names: ['Chiller'], total: 1, counts });
+
+    const empty = await addProject(platform, orgId, 'Empty plant');
+    const none = await iot.get(`/projects/${empty}/gateways`);
+    expect(none.json()).toMatchObject({ gateways: [], total_entries: 0, counts: { active: 0, archived: 0 } });
+  });
+});
+
 describe('the gateway limit', () => {
   it('caps active gateways; archiving frees a place and unarchiving needs one', async () => {
     const limited = await addOrgWithAdmin(platform, 'limited-gateways', ['iotManager']);

@@ -4,9 +4,10 @@ import {
   type GatewayParam,
   type GatewayProtocol,
   type GatewayType,
+  type TabCounts,
   type TimestampMapping,
 } from '@ferrite/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
 import type { Database } from '../../../platform/db/schema';
 
@@ -96,63 +97,72 @@ export class GatewayRepository {
       .where('g.org_id', '=', orgId);
   }
 
-  /** One page of a project's tab: active newest first, archived most recently archived first. */
-  list(
+  /**
+   * One page of a project's tab (active newest first, archived most recently archived first), how
+   * many gateways match the tab and search, both tab totals, and whether the project is the
+   * organization's: one statement, so a page and its counts come from one snapshot and a request
+   * waits for one answer instead of four.
+   */
+  async listPage(
     orgId: string,
     projectId: string,
     filter: { archived: boolean; pattern: string | null; limit: number; offset: number },
-  ) {
-    let query = this.select(orgId)
+  ): Promise<{ projectFound: boolean; rows: GatewayRow[]; total: number; counts: TabCounts }> {
+    const inTab = (eb: ExpressionBuilder<{ g: Database['gateways'] }, 'g'>) => {
+      const conditions = [eb('g.archived_at', filter.archived ? 'is not' : 'is', null)];
+      const pattern = filter.pattern;
+      if (pattern) {
+        conditions.push(
+          eb.or([
+            eb('g.name', 'ilike', pattern),
+            eb('g.topic', 'ilike', pattern),
+            eb('g.client_id', 'ilike', pattern),
+          ]),
+        );
+      }
+      return eb.and(conditions);
+    };
+    const page = this.select(orgId)
       .where('g.project_id', '=', projectId)
-      .where('g.archived_at', filter.archived ? 'is not' : 'is', null);
-    const pattern = filter.pattern;
-    if (pattern) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('g.name', 'ilike', pattern),
-          eb('g.topic', 'ilike', pattern),
-          eb('g.client_id', 'ilike', pattern),
-        ]),
-      );
-    }
-    query = filter.archived
-      ? query.orderBy('g.archived_at', 'desc').orderBy('g.id', 'desc')
-      : query.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc');
-    return query.limit(filter.limit).offset(filter.offset).execute();
-  }
-
-  /** How many gateways of the project's tab match the search. */
-  async count(orgId: string, projectId: string, archived: boolean, pattern: string | null): Promise<number> {
-    let query = this.db
-      .selectFrom('gateways')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('org_id', '=', orgId)
-      .where('project_id', '=', projectId)
-      .where('archived_at', archived ? 'is not' : 'is', null);
-    if (pattern) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('name', 'ilike', pattern),
-          eb('topic', 'ilike', pattern),
-          eb('client_id', 'ilike', pattern),
-        ]),
-      );
-    }
-    return Number((await query.executeTakeFirstOrThrow()).n);
-  }
-
-  /** Totals of the project's Active and Archived tabs. */
-  async tabCounts(orgId: string, projectId: string): Promise<{ active: number; archived: number }> {
-    const row = await this.db
-      .selectFrom('gateways')
-      .select([
-        sql<string>`count(*) filter (where archived_at is null)`.as('active'),
-        sql<string>`count(*) filter (where archived_at is not null)`.as('archived'),
+      .where(inTab)
+      .orderBy(filter.archived ? 'g.archived_at' : 'g.created_at', 'desc')
+      .orderBy('g.id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset);
+    const rows = await this.db
+      .with('tab', (db) =>
+        db
+          .selectFrom('gateways as g')
+          .select((eb) => [
+            eb.fn.countAll<string>().filterWhere('g.archived_at', 'is', null).as('active'),
+            eb.fn.countAll<string>().filterWhere('g.archived_at', 'is not', null).as('archived'),
+            eb.fn.countAll<string>().filterWhere(inTab).as('matching'),
+          ])
+          .where('g.org_id', '=', orgId)
+          .where('g.project_id', '=', projectId),
+      )
+      .selectFrom('tab')
+      // A page past the end still answers one row: the counts, with no gateway.
+      .leftJoinLateral(page.as('page'), (join) => join.onTrue())
+      .selectAll('page')
+      .select((eb) => [
+        'tab.active',
+        'tab.archived',
+        'tab.matching',
+        eb
+          .exists(
+            eb.selectFrom('projects').select('id').where('org_id', '=', orgId).where('id', '=', projectId),
+          )
+          .as('project_found'),
       ])
-      .where('org_id', '=', orgId)
-      .where('project_id', '=', projectId)
-      .executeTakeFirstOrThrow();
-    return { active: Number(row.active), archived: Number(row.archived) };
+      .execute();
+    const first = rows[0];
+    return {
+      projectFound: Boolean(first?.project_found),
+      rows: rows.filter((row) => row.id !== null) as GatewayRow[],
+      total: Number(first?.matching ?? 0),
+      counts: { active: Number(first?.active ?? 0), archived: Number(first?.archived ?? 0) },
+    };
   }
 
   /** The gateway with its parent's name and mapping count, if it belongs to the organization. */

@@ -9,6 +9,7 @@ import {
   activityBase,
   hasSqlState,
   pageWindow,
+  problems,
   searchPattern,
   UNIQUE_VIOLATION,
 } from '../shared';
@@ -51,14 +52,13 @@ export class GatewayService {
     projectId: string,
     query: GatewayListQuery,
   ): Promise<{ gateways: Gateway[]; total_entries: number; counts: TabCounts }> {
-    const pattern = searchPattern(query.search);
-    // The project is checked beside the reads (each scoped to the organization): one round trip.
-    const [, rows, total, counts] = await Promise.all([
-      mustFindProject(this.repo, orgId, projectId),
-      this.repo.list(orgId, projectId, { archived: query.is_archived, pattern, ...pageWindow(query) }),
-      this.repo.count(orgId, projectId, query.is_archived, pattern),
-      this.repo.tabCounts(orgId, projectId),
-    ]);
+    const page = await this.repo.listPage(orgId, projectId, {
+      archived: query.is_archived,
+      pattern: searchPattern(query.search),
+      ...pageWindow(query),
+    });
+    if (!page.projectFound) throw problems.notFound('Project');
+    const { rows, total, counts } = page;
     const now = Date.now();
     return { gateways: rows.map((row) => presentGateway(row, now)), total_entries: total, counts };
   }

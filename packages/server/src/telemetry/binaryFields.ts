@@ -1,0 +1,138 @@
+/**
+ * PostgreSQL's binary field encoding, shared by binary COPY rows and binary array parameters: both
+ * are a sequence of fields, each a 32-bit length and that many bytes in the type's binary form.
+ */
+
+import type { RollupDelta } from './batchPlan';
+
+/** PostgreSQL timestamps count microseconds from 2000-01-01T00:00:00Z. */
+const PG_EPOCH_MS = 946_684_800_000;
+const utf8 = new TextEncoder();
+
+/** Appends length-prefixed binary fields to a growing buffer. */
+export class BinaryFields {
+  protected bytes: Uint8Array;
+  protected view: DataView;
+  protected at = 0;
+
+  constructor(expectedBytes: number) {
+    this.bytes = new Uint8Array(Math.max(16, expectedBytes));
+    this.view = new DataView(this.bytes.buffer);
+  }
+
+  /** The bytes written so far, in a buffer of their own (so they can be transferred or sent). */
+  protected written(): Uint8Array {
+    return this.at === this.bytes.length ? this.bytes : this.bytes.slice(0, this.at);
+  }
+
+  raw(value: Uint8Array): void {
+    this.reserve(4 + value.length);
+    this.view.setInt32(this.at, value.length);
+    this.bytes.set(value, this.at + 4);
+    this.at += 4 + value.length;
+  }
+
+  int2(value: number): void {
+    this.reserve(6);
+    this.view.setInt32(this.at, 2);
+    this.view.setInt16(this.at + 4, value);
+    this.at += 6;
+  }
+
+  float8(value: number): void {
+    this.reserve(12);
+    this.view.setInt32(this.at, 8);
+    this.view.setFloat64(this.at + 4, value);
+    this.at += 12;
+  }
+
+  int8(value: number): void {
+    this.reserve(12);
+    this.view.setInt32(this.at, 8);
+    this.int64At(this.at + 4, value);
+    this.at += 12;
+  }
+
+  /** A timestamptz from epoch milliseconds. */
+  timestamp(ms: number): void {
+    this.reserve(12);
+    this.view.setInt32(this.at, 8);
+    const micros = (ms - PG_EPOCH_MS) * 1000;
+    if (Number.isSafeInteger(micros)) this.int64At(this.at + 4, micros);
+    else {
+      // Before 1715 or after 2285 a double cannot hold the microseconds exactly.
+      this.view.setBigInt64(this.at + 4, BigInt(ms - PG_EPOCH_MS) * 1000n);
+    }
+    this.at += 12;
+  }
+
+  /** A safe integer as a big-endian int64, in two halves (a BigInt per value would be garbage). */
+  private int64At(at: number, value: number): void {
+    const high = Math.floor(value / 2 ** 32);
+    this.view.setInt32(at, high);
+    this.view.setUint32(at + 4, value - high * 2 ** 32);
+  }
+
+  /** Room for `bytes` more bytes. */
+  protected reserve(bytes: number): void {
+    if (this.at + bytes <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.at + bytes));
+    grown.set(this.bytes.subarray(0, this.at));
+    this.bytes = grown;
+    this.view = new DataView(grown.buffer);
+  }
+}
+
+/** Converts ids and keys to their binary form once per distinct value. */
+export class BinaryValues {
+  private readonly uuids = new Map<string, Uint8Array>();
+  private readonly texts = new Map<string, Uint8Array>();
+
+  uuid(value: string): Uint8Array {
+    let bytes = this.uuids.get(value);
+    if (!bytes) {
+      const hex = value.replace(/-/g, '');
+      if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new Error(`Not a UUID: ${value}`);
+      bytes = new Uint8Array(16);
+      for (let i = 0; i < 16; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+      this.uuids.set(value, bytes);
+    }
+    return bytes;
+  }
+
+  text(value: string): Uint8Array {
+    let bytes = this.texts.get(value);
+    if (!bytes) {
+      bytes = utf8.encode(value);
+      this.texts.set(value, bytes);
+    }
+    return bytes;
+  }
+}
+
+/** How many fields a rollup delta has (ROLLUP_COLUMNS). */
+export const DELTA_FIELDS = 12;
+
+/**
+ * A delta's fields in ROLLUP_COLUMNS order, the i-th into `columns[i]`: one writer per column for
+ * array parameters, the same row writer twelve times for COPY.
+ */
+export function writeDeltaFields(
+  d: RollupDelta,
+  values: BinaryValues,
+  columns: readonly BinaryFields[],
+): void {
+  const column = (index: number) => columns[index] as BinaryFields;
+  column(0).raw(values.uuid(d.orgId));
+  column(1).raw(values.uuid(d.sensorId));
+  column(2).raw(values.text(d.paramKey));
+  column(3).timestamp(d.bucket);
+  column(4).int8(d.count);
+  column(5).float8(d.sum);
+  column(6).float8(d.min);
+  column(7).float8(d.max);
+  column(8).timestamp(d.firstTs);
+  column(9).float8(d.firstValue);
+  column(10).timestamp(d.lastTs);
+  column(11).float8(d.lastValue);
+}
