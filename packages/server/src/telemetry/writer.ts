@@ -46,11 +46,13 @@ export interface TelemetryWriterOptions {
  * PostgreSQL: others never wait for a write, so big slices save commits, and three at once keep the
  * server's cores busy (best of 1-4 measured on two cores; the pool has ten connections). PGlite: a
  * query that arrives waits for the slice in progress, so slices are sized to take SLICE_TARGET_MS
- * at the rate measured so far (smaller under load, larger when idle); 15 ms kept an API query's p99
- * near 25 ms at the same throughput as 25 ms slices.
+ * at the rate measured so far (smaller under load, larger when idle). Measured with bench:ingest on
+ * two cores: 15 ms gave an API p99 of 47–59 ms at 92–98k points/s, 12 ms 39–47 ms at 74–87k, 10 ms
+ * 30–38 ms at 66–69k (each commit's fixed cost): 12 keeps the p99 under 50 ms and throughput well
+ * over its 60k target.
  */
 const SHARED = { chunkSize: 12_000, concurrency: 3 };
-const SLICE_TARGET_MS = 15;
+const SLICE_TARGET_MS = 12;
 const SLICE_BUDGET = { first: 2_500, min: 500, max: 20_000 };
 /** PGlite: the longest a transaction keeps taking slices while nobody else waits. */
 const MAX_TRANSACTION_MS = 250;
