@@ -13,25 +13,26 @@ export function sparklineOption(ctx: ChartContext): EChartsOption {
   const colors = WIDGET_COLORS[ctx.theme];
   const series = ctx.series[0];
   const value = latestValue(series);
-  const valueSize = Math.max(14, Math.min(28, ctx.height * 0.22));
+  const text = formatValue(value, config.decimals, config.unit);
+  const valueSize = fittedSize(text, ctx.width - 12, Math.max(14, Math.min(28, ctx.height * 0.22)));
   const color = series?.color ?? '#3b4cc0';
   return {
     graphic: [
       {
         type: 'text',
         x: 6,
-        y: 4,
+        y: 6,
         silent: true,
         style: {
           verticalAlign: 'top',
-          text: formatValue(value, config.decimals, config.unit),
+          text,
           fill: config.show_thresholds ? valueColor(value, config, colors.text) : colors.text,
           fontSize: valueSize,
           fontWeight: 'bold',
         },
       },
     ],
-    grid: { left: 2, right: 2, top: valueSize + 10, bottom: 2, outerBoundsMode: 'none' } as object,
+    grid: { left: 2, right: 2, top: valueSize + 12, bottom: 2, outerBoundsMode: 'none' } as object,
     tooltip: {
       trigger: 'axis',
       confine: true,
@@ -53,4 +54,13 @@ export function sparklineOption(ctx: ChartContext): EChartsOption {
           },
     ],
   };
+}
+
+/**
+ * The value's font size: `preferred`, smaller when the text would not fit `width` px (bold digits are
+ * about 0.62 em wide), never under 10 px, so a narrow card shows the whole value and unit.
+ */
+function fittedSize(text: string, width: number, preferred: number): number {
+  const fits = width / Math.max(1, text.length * 0.62);
+  return Math.max(10, Math.min(preferred, Math.floor(fits)));
 }
