@@ -122,17 +122,17 @@ export function writeDeltaFields(
   values: BinaryValues,
   columns: readonly BinaryFields[],
 ): void {
-  const column = (index: number) => columns[index] as BinaryFields;
-  column(0).raw(values.uuid(d.orgId));
-  column(1).raw(values.uuid(d.sensorId));
-  column(2).raw(values.text(d.paramKey));
-  column(3).timestamp(d.bucket);
-  column(4).int8(d.count);
-  column(5).float8(d.sum);
-  column(6).float8(d.min);
-  column(7).float8(d.max);
-  column(8).timestamp(d.firstTs);
-  column(9).float8(d.firstValue);
-  column(10).timestamp(d.lastTs);
-  column(11).float8(d.lastValue);
+  // Indexed directly: a helper closure would be made (and named by the loader) for every delta.
+  columns[0]!.raw(values.uuid(d.orgId));
+  columns[1]!.raw(values.uuid(d.sensorId));
+  columns[2]!.raw(values.text(d.paramKey));
+  columns[3]!.timestamp(d.bucket);
+  columns[4]!.int8(d.count);
+  columns[5]!.float8(d.sum);
+  columns[6]!.float8(d.min);
+  columns[7]!.float8(d.max);
+  columns[8]!.timestamp(d.firstTs);
+  columns[9]!.float8(d.firstValue);
+  columns[10]!.timestamp(d.lastTs);
+  columns[11]!.float8(d.lastValue);
 }

@@ -72,12 +72,45 @@ export async function isSensorOfOrg(db: Db, orgId: string, sensorId: string): Pr
  * about 1 ms). The organization is checked on the rows found: with it in the probes, the planner may
  * walk the organization's (org_id, bucket) index instead.
  */
-export async function latestValues(
+export async function latestValues(db: Db, orgId: string, sensorId: string): Promise<LatestValue[]> {
+  const result = await sql<{
+    param_key: string;
+    ts: Date;
+    value: number;
+  }>`${newestPerParameter(orgId, sensorId)}`.execute(db);
+  return result.rows.map((row) => ({ ...row, ts: new Date(row.ts), value: Number(row.value) }));
+}
+
+/** A parameter's newest value. */
+export interface LatestValue {
+  param_key: string;
+  ts: Date;
+  value: number;
+}
+
+/**
+ * latestValues of a sensor of the organization, or null when the organization has no such sensor: one
+ * statement, so an API request waits for one answer.
+ */
+export async function sensorLatestValues(
   db: Db,
   orgId: string,
   sensorId: string,
-): Promise<{ param_key: string; ts: Date; value: number }[]> {
-  const result = await sql<{ param_key: string; ts: Date; value: number }>`
+): Promise<LatestValue[] | null> {
+  const result = await sql<{ found: boolean; latest: string }>`
+    select
+      exists (select 1 from entities where id = ${sensorId} and org_id = ${orgId} and kind = 'sensor') as found,
+      coalesce((select json_agg(v order by v.param_key)::text from (${newestPerParameter(orgId, sensorId)}) v), '[]')
+        as latest`.execute(db);
+  const row = result.rows[0];
+  if (!row?.found) return null;
+  const parsed = JSON.parse(row.latest) as { param_key: string; ts: string; value: number }[];
+  return parsed.map((one) => ({ param_key: one.param_key, ts: new Date(one.ts), value: Number(one.value) }));
+}
+
+/** The statement of latestValues (rows param_key, ts, value in key order). */
+function newestPerParameter(orgId: string, sensorId: string) {
+  return sql`
     with recursive keys(param_key) as (
       (select param_key from telemetry_1m where sensor_id = ${sensorId} order by param_key limit 1)
       union all
@@ -92,8 +125,7 @@ export async function latestValues(
       where t.sensor_id = ${sensorId} and t.param_key = k.param_key
       order by t.bucket desc limit 1) newest
     where k.param_key is not null and newest.org_id = ${orgId}
-    order by k.param_key`.execute(db);
-  return result.rows.map((row) => ({ ...row, ts: new Date(row.ts), value: Number(row.value) }));
+    order by k.param_key`;
 }
 
 /** What a retention pass deleted: raw points and rows of each rollup, older than `cutoff`. */

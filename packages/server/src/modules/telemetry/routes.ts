@@ -16,7 +16,7 @@ import { requireAuth } from '../../platform/http/authContext';
 import type { AppDeps } from '../../platform/http/deps';
 import { problems } from '../../platform/http/problem';
 import { bucketCount, presentPoints, queryTelemetry } from '../../telemetry/query';
-import { isSensorOfOrg, latestValues } from '../../telemetry/repository';
+import { isSensorOfOrg, sensorLatestValues } from '../../telemetry/repository';
 
 const tags = ['telemetry'];
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
@@ -102,10 +102,8 @@ export const telemetryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     handler: async (request) => {
       const auth = requireAuth(request);
       const { sensorId } = request.params;
-      const [, values] = await Promise.all([
-        requireSensor(auth.orgId, sensorId),
-        latestValues(deps.db, auth.orgId, sensorId),
-      ]);
+      const values = await sensorLatestValues(deps.db, auth.orgId, sensorId);
+      if (!values) throw problems.notFound('Sensor');
       return { values: values.map((v) => ({ ...v, ts: v.ts.toISOString() })) };
     },
   });
