@@ -21,8 +21,15 @@ export class BinaryFields {
   }
 
   /** The bytes written so far, in a buffer of their own (so they can be transferred or sent). */
-  protected written(): Uint8Array {
+  written(): Uint8Array {
     return this.at === this.bytes.length ? this.bytes : this.bytes.slice(0, this.at);
+  }
+
+  /** A row's field count (binary COPY rows start with one). */
+  fieldCount(fields: number): void {
+    this.reserve(2);
+    this.view.setInt16(this.at, fields);
+    this.at += 2;
   }
 
   raw(value: Uint8Array): void {
@@ -57,13 +64,18 @@ export class BinaryFields {
   timestamp(ms: number): void {
     this.reserve(12);
     this.view.setInt32(this.at, 8);
+    this.timestampAt(this.at + 4, ms);
+    this.at += 12;
+  }
+
+  /** A timestamptz's 8 bytes (microseconds since 2000) at `at`, room already reserved. */
+  protected timestampAt(at: number, ms: number): void {
     const micros = (ms - PG_EPOCH_MS) * 1000;
-    if (Number.isSafeInteger(micros)) this.int64At(this.at + 4, micros);
+    if (Number.isSafeInteger(micros)) this.int64At(at, micros);
     else {
       // Before 1715 or after 2285 a double cannot hold the microseconds exactly.
-      this.view.setBigInt64(this.at + 4, BigInt(ms - PG_EPOCH_MS) * 1000n);
+      this.view.setBigInt64(at, BigInt(ms - PG_EPOCH_MS) * 1000n);
     }
-    this.at += 12;
   }
 
   /** A safe integer as a big-endian int64, in two halves (a BigInt per value would be garbage). */

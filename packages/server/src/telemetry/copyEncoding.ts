@@ -14,8 +14,6 @@ export const ROLLUP_COLUMNS =
 const SIGNATURE = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00]; // PGCOPY\n\377\r\n\0
 /** Signature, flags and header extension length. */
 const HEADER_BYTES = SIGNATURE.length + 8;
-/** PostgreSQL timestamps count microseconds from 2000-01-01T00:00:00Z. */
-const PG_EPOCH_MS = 946_684_800_000;
 
 /** Appends binary COPY rows to a growing buffer. */
 class BinaryCopyWriter extends BinaryFields {
@@ -29,8 +27,7 @@ class BinaryCopyWriter extends BinaryFields {
   /** Starts a row of `fields` fields; `bytes` is an upper bound of its encoded size. */
   row(fields: number, bytes: number): void {
     this.reserve(bytes);
-    this.view.setInt16(this.at, fields);
-    this.at += 2;
+    this.fieldCount(fields);
   }
 
   /**
@@ -47,15 +44,8 @@ class BinaryCopyWriter extends BinaryFields {
     for (let i = start; i < end; i++) {
       bytes.set(prefix, at);
       at += prefix.length;
-      const micros = ((ts[i] as number) - PG_EPOCH_MS) * 1000;
       view.setInt32(at, 8);
-      if (Number.isSafeInteger(micros)) {
-        const high = Math.floor(micros / 2 ** 32);
-        view.setInt32(at + 4, high);
-        view.setUint32(at + 8, micros - high * 2 ** 32);
-      } else {
-        view.setBigInt64(at + 4, BigInt((ts[i] as number) - PG_EPOCH_MS) * 1000n);
-      }
+      this.timestampAt(at + 4, ts[i] as number);
       view.setInt32(at + 12, 8);
       view.setFloat64(at + 16, values[i] as number);
       at += 24;
@@ -74,25 +64,12 @@ class BinaryCopyWriter extends BinaryFields {
 
 /** The fields every row of a series starts with: the field count, organization, sensor and key. */
 function seriesPrefix(values: BinaryValues, series: SeriesRun['series']): Uint8Array {
-  const prefix = new BinaryPrefix(64);
-  prefix.count(5);
+  const prefix = new BinaryFields(64);
+  prefix.fieldCount(5);
   prefix.raw(values.uuid(series.orgId));
   prefix.raw(values.uuid(series.sensorId));
   prefix.raw(values.text(series.paramKey));
-  return prefix.done();
-}
-
-/** A row's leading bytes, built with the field writers. */
-class BinaryPrefix extends BinaryFields {
-  count(fields: number): void {
-    this.reserve(2);
-    this.view.setInt16(this.at, fields);
-    this.at += 2;
-  }
-
-  done(): Uint8Array {
-    return this.written();
-  }
+  return prefix.written();
 }
 
 /** Raw rows (TELEMETRY_COLUMNS) of a slice. */
