@@ -25,7 +25,9 @@ export async function startDeviceTransports(
 ): Promise<DeviceTransports> {
   const { config, ingest, deviceCommands, deviceLink, log } = deps;
   const host = config.host;
-  ingest.decoder.warmUp();
+  // Devices are let in once their data can be written: a first batch waiting for the writer thread to
+  // load would take every message that arrived meanwhile.
+  await ingest.warmUp();
   const closers: (() => Promise<void>)[] = [];
   let mqttPort: number | null = null;
   let coap: Awaited<ReturnType<typeof startCoapTransport>> = null;

@@ -57,6 +57,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await platform.deps.ingest.stop();
   await platform.app.close();
   await database.close();
   const admin = new pg.Client({ connectionString: SERVER_URL });

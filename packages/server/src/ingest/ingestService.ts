@@ -151,10 +151,20 @@ export class IngestService {
     await this.deps.gatewayLogs.flush();
   }
 
-  /** Once the transports are closed: writes what is pending and stops the decode worker. */
+  /**
+   * Starts the decode worker and the writer's thread before the first message needs them; resolves
+   * once the writer is ready (the decode worker catches up on its own: small messages skip it).
+   */
+  async warmUp(): Promise<void> {
+    this.decoder.warmUp();
+    await this.deps.writer.warmUp?.();
+  }
+
+  /** Once the transports are closed: writes what is pending and stops the decode and writer threads. */
   async stop(): Promise<void> {
     await this.decoder.close();
     await this.flush();
+    await this.deps.writer.close?.();
   }
 }
 

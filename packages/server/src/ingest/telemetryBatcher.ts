@@ -8,6 +8,10 @@ import { type PointRun, pointCount } from '../telemetry/pointRuns';
 
 export interface PointWriter {
   writeRuns(runs: readonly PointRun[]): Promise<{ inserted: number }>;
+  /** Gets ready for the first batch ahead of it (a writer thread loads); resolves when ready. */
+  warmUp?(): Promise<void>;
+  /** Ends what the writer runs beside the event loop; called once nothing is left to write. */
+  close?(): Promise<void>;
 }
 
 interface Waiter {

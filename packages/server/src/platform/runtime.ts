@@ -14,6 +14,7 @@ import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
 import { startDemoPlant } from '../seed/demoPlant';
 import { retentionSweeper } from '../telemetry/retention';
 import { TelemetryWriter } from '../telemetry/writer';
+import { TelemetryWriterThread } from '../telemetry/writerThread/client';
 import { type DatabaseHandle, openDatabase, targetFromConfig } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { statisticsRefresher } from './db/statistics';
@@ -41,7 +42,9 @@ export async function createDeps(config: Config, database: DatabaseHandle, log: 
   const realtime = new RealtimeHub();
   const gatewayLogs = new GatewayLogSink(database.db, realtime, log);
   const deviceLink = new DeviceLinkHub();
-  const writer = new TelemetryWriter(database.db);
+  // PostgreSQL: batches are written in a thread of their own with its own pool, off the event loop.
+  const here = new TelemetryWriter(database.db);
+  const writer = database.url ? new TelemetryWriterThread(database.url, here, log) : here;
   const ingest = new IngestService({
     db: database.db,
     writer,

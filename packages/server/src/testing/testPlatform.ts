@@ -42,6 +42,8 @@ export async function createTestPlatform(env: Record<string, string> = {}): Prom
     database,
     config,
     close: async () => {
+      // Ends the writer thread (PostgreSQL) before its database is dropped.
+      await deps.ingest.stop();
       await app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

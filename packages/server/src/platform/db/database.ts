@@ -20,6 +20,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** PostgreSQL only: the server's URL, for threads that open their own pool (the telemetry writer). */
+  url?: string;
   /** Closes the pool or the embedded engine. */
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (test templates, backups). */
@@ -27,7 +29,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
@@ -72,14 +74,18 @@ const MAKE_WAY = { turns: 3, maxMs: 50 };
 /** Opens a database handle for the target. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, Client: CopyingClient });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      Client: CopyingClient,
+    });
     // An idle client dropped by the server (restart, failover) emits here; unhandled it would crash the process.
     pool.on('error', (error) => {
       console.error('PostgreSQL pool: idle client error', error.message);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     registerBulkTraits(db, { copy: true, singleSession: false, binaryParameters: true });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', url: target.url, close: () => db.destroy() };
   }
   let client: PGliteWorkerClient;
   if (target.kind === 'pglite') {
