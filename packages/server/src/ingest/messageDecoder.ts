@@ -6,7 +6,8 @@
  * decoded at once, where a thread hop would cost more than it saves. If the worker fails, the messages
  * it held are decoded here instead and the next big one starts a new worker.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTypeScriptThread } from '../platform/threads/typescriptThread';
 import { type DecodedMessage, decodeMessage } from './decodeMessage';
 import type { DecodeAnswer, DecodeJob } from './decodeWorker/protocol';
 import { type MappingSpec, mappingSpec } from './payloadMapping';
@@ -64,7 +65,7 @@ export class MessageDecoder {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./decodeWorker/boot.mjs', import.meta.url), { execArgv: [] });
+    const worker = startTypeScriptThread(new URL('./decodeWorker/worker.ts', import.meta.url));
     // Not a reason to keep the process alive: close() ends it, and a process exiting needs no decoding.
     worker.unref();
     worker.on('message', (answer: DecodeAnswer) => {

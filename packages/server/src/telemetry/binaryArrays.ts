@@ -8,24 +8,33 @@
 import type { RollupDelta } from './batchPlan';
 import { BinaryFields, BinaryValues, writeDeltaFields } from './binaryFields';
 
-/** Element type OIDs (pg_type), which array_recv checks against the parameter's declared type. */
-const OID = { int8: 20, text: 25, float8: 701, timestamptz: 1184, uuid: 2950 } as const;
+/** Element types: their OID (pg_type, which array_recv checks) and typical size in bytes. */
+const ELEMENT = {
+  uuid: { oid: 2950, bytes: 16 },
+  text: { oid: 25, bytes: 16 },
+  timestamptz: { oid: 1184, bytes: 8 },
+  int8: { oid: 20, bytes: 8 },
+  float8: { oid: 701, bytes: 8 },
+} as const;
 
-/** Each column's element type and typical element size, in ROLLUP_COLUMNS order. */
-const COLUMN_TYPES: [oid: number, bytes: number][] = [
-  [OID.uuid, 16],
-  [OID.uuid, 16],
-  [OID.text, 16],
-  [OID.timestamptz, 8],
-  [OID.int8, 8],
-  [OID.float8, 8],
-  [OID.float8, 8],
-  [OID.float8, 8],
-  [OID.timestamptz, 8],
-  [OID.float8, 8],
-  [OID.timestamptz, 8],
-  [OID.float8, 8],
+/** Each column's element type, in ROLLUP_COLUMNS order. */
+const COLUMN_TYPES: readonly (keyof typeof ELEMENT)[] = [
+  'uuid',
+  'uuid',
+  'text',
+  'timestamptz',
+  'int8',
+  'float8',
+  'float8',
+  'float8',
+  'timestamptz',
+  'float8',
+  'timestamptz',
+  'float8',
 ];
+
+/** The SQL array type of each parameter rollupArrays answers, to cast it to in the statement. */
+export const ROLLUP_ARRAY_TYPES = COLUMN_TYPES.map((type) => `${type}[]`);
 
 /** One column's array: its header (one dimension, no nulls), then an element per delta. */
 class BinaryArray extends BinaryFields {
@@ -43,14 +52,11 @@ class BinaryArray extends BinaryFields {
   }
 }
 
-/**
- * The deltas' columns in ROLLUP_COLUMNS order, to be cast in the statement as uuid[], uuid[], text[],
- * timestamptz[], int8[], float8[] ×3, timestamptz[], float8[], timestamptz[], float8[].
- */
+/** The deltas' columns in ROLLUP_COLUMNS order, each cast in the statement to its ROLLUP_ARRAY_TYPES. */
 export function rollupArrays(deltas: readonly RollupDelta[]): Buffer[] {
   const n = deltas.length;
   const values = new BinaryValues();
-  const columns = COLUMN_TYPES.map(([oid, bytes]) => new BinaryArray(oid, n, bytes));
+  const columns = COLUMN_TYPES.map((type) => new BinaryArray(ELEMENT[type].oid, n, ELEMENT[type].bytes));
   for (const d of deltas) writeDeltaFields(d, values, columns);
   return columns.map((column) => column.done());
 }

@@ -89,16 +89,16 @@ export function encodeTelemetry(slice: readonly SeriesRun[]): Uint8Array {
 
 /** Rollup delta rows: `level` (the rollup's index in ROLLUPS), then ROLLUP_COLUMNS. */
 export function encodeRollups(rollups: SliceRollups): Uint8Array {
-  const bytes = new BinaryValues();
+  const values = new BinaryValues();
   const out = new BinaryCopyWriter(deltaCount(rollups) * 181 + HEADER_BYTES + 2);
   // Every column goes to the one row stream.
   const columns = Array.from({ length: DELTA_FIELDS }, () => out);
   for (const [level, deltas] of rollups.entries()) {
     for (const d of deltas) {
-      const key = bytes.text(d.paramKey);
+      const key = values.text(d.paramKey);
       out.row(13, 2 + 6 + 20 * 2 + 4 + key.length + 12 * 9);
       out.int2(level);
-      writeDeltaFields(d, bytes, columns);
+      writeDeltaFields(d, values, columns);
     }
   }
   return out.finish();

@@ -9,7 +9,7 @@ import type { Db } from '../platform/db/database';
 import { isoOfMs } from '../platform/isoTime';
 import { plainArray, textArray } from './arrayLiterals';
 import { deltaCount, pointsIn, type RollupDelta, type SeriesRun, type SliceRollups } from './batchPlan';
-import { rollupArrays } from './binaryArrays';
+import { ROLLUP_ARRAY_TYPES, rollupArrays } from './binaryArrays';
 import { encodeRollups, encodeTelemetry, ROLLUP_COLUMNS, TELEMETRY_COLUMNS } from './copyEncoding';
 import { ROLLUPS } from './rollups';
 
@@ -111,15 +111,12 @@ export async function upsertRollups(db: Db, rollups: SliceRollups, binary: boole
 
 /** A rollup level's deltas as rows (ROLLUP_COLUMNS), from binary array parameters. */
 function binaryDeltas(deltas: readonly RollupDelta[]): RawBuilder<unknown> {
-  const [org, sensor, key, bucket, count, sum, min, max, firstTs, firstValue, lastTs, lastValue] =
-    rollupArrays(deltas);
+  const arrays = rollupArrays(deltas).map(
+    (array, i) => sql`${array}::${sql.raw(ROLLUP_ARRAY_TYPES[i] as string)}`,
+  );
   return sql`
     select ${sql.raw(ROLLUP_COLUMNS.slice(1, -1))}
-    from unnest(
-      ${org}::uuid[], ${sensor}::uuid[], ${key}::text[], ${bucket}::timestamptz[], ${count}::int8[],
-      ${sum}::float8[], ${min}::float8[], ${max}::float8[], ${firstTs}::timestamptz[],
-      ${firstValue}::float8[], ${lastTs}::timestamptz[], ${lastValue}::float8[]
-    ) as d${sql.raw(ROLLUP_COLUMNS)}`;
+    from unnest(${sql.join(arrays)}) as d${sql.raw(ROLLUP_COLUMNS)}`;
 }
 
 /** A rollup level's deltas as rows (ROLLUP_COLUMNS), from text array literals. */

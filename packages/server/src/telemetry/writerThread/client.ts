@@ -4,25 +4,20 @@
  * are written here instead (writing a batch again stores only what is missing and counts nothing twice)
  * and so is every later one: a thread that failed once is not trusted again.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
+import { rebuiltError } from '../../platform/threads/errors';
+import { startTypeScriptThread } from '../../platform/threads/typescriptThread';
 import type { PointRun } from '../pointRuns';
-import {
-  packRuns,
-  rebuiltError,
-  type WriterRequest,
-  type WriterResponse,
-  type WriterThreadInit,
-} from './protocol';
+import type { TelemetryWriter } from '../writer';
+import { packRuns, type WriterRequest, type WriterResponse, type WriterThreadInit } from './protocol';
 
 /** The writer's three transactions side by side and the partition check before them. */
 const THREAD_POOL_SIZE = 4;
 /** How long close() waits for the thread to end its connections before it ends the thread. */
 const CLOSE_WAIT_MS = 5_000;
 
-interface Writer {
-  writeRuns(runs: readonly PointRun[]): Promise<{ inserted: number }>;
-}
+type Writer = Pick<TelemetryWriter, 'writeRuns'>;
 
 interface Waiting {
   runs: readonly PointRun[];
@@ -96,7 +91,7 @@ export class TelemetryWriterThread implements Writer {
 
   private async start(): Promise<Worker | null> {
     const init: WriterThreadInit = { url: this.url, poolSize: THREAD_POOL_SIZE };
-    const worker = new Worker(new URL('./boot.mjs', import.meta.url), { workerData: init, execArgv: [] });
+    const worker = startTypeScriptThread(new URL('./worker.ts', import.meta.url), init);
     // Not a reason to keep the process alive: close() ends it once the batches are written.
     worker.unref();
     const ready = await new Promise<boolean>((resolve) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PointRun } from '../pointRuns';
-import { errorFields, packRuns, rebuiltError, unpackRuns } from './protocol';
+import { packRuns, unpackRuns } from './protocol';
 
 /** A run as plain arrays, whatever it was built from. */
 const plain = (run: PointRun) => ({ ...run, ts: Array.from(run.ts), values: Array.from(run.values) });
@@ -25,28 +25,5 @@ describe('packing a batch for the writer thread', () => {
     const crossed = structuredClone(packed, { transfer: [packed.block.buffer as ArrayBuffer] });
     expect(packed.block.length).toBe(0);
     expect(unpackRuns(crossed).map(plain)).toEqual(runs.map(plain));
-  });
-});
-
-describe('errors across the thread', () => {
-  it('keep their message and PostgreSQL fields, and leave objects and the stack behind', () => {
-    const error = Object.assign(new Error('duplicate key value violates unique constraint'), {
-      code: '23505',
-      detail: 'Key (sensor_id)=(…) already exists.',
-      position: 12,
-      where: { not: 'plain' },
-    });
-    const fields = errorFields(error);
-    expect(fields).toEqual({
-      message: 'duplicate key value violates unique constraint',
-      code: '23505',
-      detail: 'Key (sensor_id)=(…) already exists.',
-      position: 12,
-    });
-    const rebuilt = rebuiltError(structuredClone(fields));
-    expect(rebuilt).toBeInstanceOf(Error);
-    expect(rebuilt.message).toBe(error.message);
-    expect((rebuilt as Error & { code?: string }).code).toBe('23505');
-    expect(errorFields('plain text')).toEqual({ message: 'plain text' });
   });
 });

@@ -4,6 +4,7 @@
  * moved rather than copied, so a batch of fifty thousand points crosses as a few arrays instead of a
  * structured clone of thousands of small ones.
  */
+import type { ErrorFields } from '../../platform/threads/errors';
 import type { PointRun } from '../pointRuns';
 
 /** A batch's runs: three strings per run (organization, sensor, parameter key), then their points. */
@@ -22,9 +23,6 @@ export interface WriterThreadInit {
 }
 
 export type WriterRequest = { type: 'write'; id: number; runs: PackedRuns } | { type: 'close' };
-
-/** An error's message and its PostgreSQL fields (code, detail, …), which a thread cannot carry as is. */
-export type ErrorFields = { message: string } & Record<string, string | number | boolean>;
 
 export type WriterResponse =
   | { type: 'ready' }
@@ -73,23 +71,4 @@ export function unpackRuns({ keys, lengths, block }: PackedRuns): PointRun[] {
     at += count;
   }
   return runs;
-}
-
-/** What of an error can cross a thread: its message and its plain fields. */
-export function errorFields(error: unknown): ErrorFields {
-  if (typeof error !== 'object' || error === null) return { message: String(error) };
-  const fields: ErrorFields = { message: String((error as { message?: unknown }).message) };
-  for (const [key, value] of Object.entries(error)) {
-    if (key === 'message' || key === 'stack') continue;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      fields[key] = value;
-    }
-  }
-  return fields;
-}
-
-/** The error again, thrown from the caller's side. */
-export function rebuiltError(fields: ErrorFields): Error {
-  const { message, ...rest } = fields;
-  return Object.assign(new Error(message), rest);
 }

@@ -4,17 +4,13 @@
  * time, and their long synchronous stretches (and the garbage they leave) held up API requests; here
  * they run beside the event loop instead of on it.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { openDatabase } from '../../platform/db/database';
-import { runInBackground } from '../../platform/threadPriority';
+import { errorFields } from '../../platform/threads/errors';
+import { runInBackground } from '../../platform/threads/priority';
+import { threadData } from '../../platform/threads/typescriptThread';
 import { TelemetryWriter } from '../writer';
-import {
-  errorFields,
-  unpackRuns,
-  type WriterRequest,
-  type WriterResponse,
-  type WriterThreadInit,
-} from './protocol';
+import { unpackRuns, type WriterRequest, type WriterResponse, type WriterThreadInit } from './protocol';
 
 /**
  * The thread's nice value. Measured with bench:ingest on two cores (API p99 while ingesting): on the
@@ -27,7 +23,7 @@ runInBackground(NICE);
 const port = parentPort;
 if (!port) throw new Error('writerThread/worker.ts runs only as a worker thread');
 const answer = (response: WriterResponse) => port.postMessage(response);
-const { url, poolSize } = workerData as WriterThreadInit;
+const { url, poolSize } = threadData<WriterThreadInit>();
 
 try {
   const database = await openDatabase({ kind: 'postgres', url, poolSize });

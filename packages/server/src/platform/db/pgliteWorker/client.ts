@@ -1,5 +1,6 @@
 /** The main-thread end of the PGlite worker: starts it, sends requests, matches replies, stops it. */
 import { Worker } from 'node:worker_threads';
+import { rebuiltError } from '../../threads/errors';
 import type { WorkerError, WorkerInit, WorkerQueryResult, WorkerRequest, WorkerResponse } from './protocol';
 
 /** Distributes Omit over a union, so each request keeps its own fields. */
@@ -11,11 +12,9 @@ interface Pending {
   params?: readonly unknown[];
 }
 
-/** Rebuilds an error from the worker with its PostgreSQL fields, thrown from the caller's stack. */
+/** Rebuilds an error from the worker with its PostgreSQL fields and the statement's parameters. */
 function rebuildError(fields: WorkerError, params?: readonly unknown[]): Error {
-  const { message, stack: _stack, ...rest } = fields;
-  const error = new Error(message);
-  Object.assign(error, rest);
+  const error = rebuiltError(fields);
   if (params) Object.assign(error, { params });
   return error;
 }

@@ -11,7 +11,7 @@ function niceOf(threadId: string): number {
   return Number(fields[16]);
 }
 
-/** A thread that loads threadPriority.ts (through tsx, as the server's threads do) and calls it. */
+/** A thread that loads priority.ts (through tsx, as the server's threads do) and calls it. */
 const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { readlinkSync } = require('node:fs');
@@ -29,7 +29,7 @@ const { readlinkSync } = require('node:fs');
 describe('runInBackground', () => {
   it('lowers the thread that calls it, not the rest of the process', async () => {
     const normal = getPriority();
-    const module = new URL('./threadPriority.ts', import.meta.url).href;
+    const module = new URL('./priority.ts', import.meta.url).href;
     const worker = new Worker(THREAD, { eval: true, workerData: { module, nice: normal + 3 } });
     try {
       const answer = await new Promise<{ lowered: boolean; threadId: string }>((resolve, reject) => {
