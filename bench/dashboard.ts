@@ -240,9 +240,38 @@ async function run(browser: Browser, serverUrl: string): Promise<void> {
 
 /**
  * Profiles the page's main thread while `work` runs when CPU_PROFILE names a directory (a `.cpuprofile`
- * for Chrome DevTools' Performance panel): where a dashboard's frames go while values stream in.
+ * for Chrome DevTools' Performance panel): where a dashboard's frames go while values stream in. TRACE
+ * names a directory for a Chromium trace of the same window (every process and thread: style, layout,
+ * paint, the compositor), to open in DevTools or Perfetto.
  */
 async function pageProfiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  const traceDir = process.env.TRACE;
+  if (traceDir) {
+    const path = join(traceDir, `${name}-${Date.now()}.json`);
+    await page.context().browser()?.startTracing(page, { path, categories: TRACE_CATEGORIES });
+    try {
+      return await pageCpuProfiled(page, name, work);
+    } finally {
+      await page.context().browser()?.stopTracing();
+      console.error(`Trace of ${name}: ${path}`);
+    }
+  }
+  return pageCpuProfiled(page, name, work);
+}
+
+/** What a frame's work shows under, as DevTools' Performance panel records it. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'blink',
+  'cc',
+  'viz',
+  'gpu',
+  'toplevel',
+];
+
+async function pageCpuProfiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
   const dir = process.env.CPU_PROFILE;
   if (!dir) return work();
   const cdp = await page.context().newCDPSession(page);

@@ -13,7 +13,7 @@
  * budget shared by all charts (drawQueue.ts).
  */
 import type { EChartsType } from 'echarts/core';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { cancelDraw, queueDraw } from './drawQueue';
 import { type EChartsOption, echarts } from './echarts';
 import { optionShape } from './optionShape';
@@ -65,10 +65,24 @@ interface EChartProps {
   /** Accessible name of the drawing. */
   label: string;
   onChart?: (chart: EChartsType | null) => void;
+  /**
+   * Subscribes to changes the option source (a function) reads without becoming a new function: each
+   * one queues a drawing with the source built anew. Answers the unsubscribe. Keep it stable.
+   */
+  redrawOn?: (redraw: () => void) => () => void;
 }
 
 /** One ECharts drawing of a fixed size. */
-export function EChart({ option, theme, width, height, renderer = 'canvas', label, onChart }: EChartProps) {
+export function EChart({
+  option,
+  theme,
+  width,
+  height,
+  renderer = 'canvas',
+  label,
+  onChart,
+  redrawOn,
+}: EChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const onChartRef = useRef(onChart);
@@ -116,19 +130,23 @@ export function EChart({ option, theme, width, height, renderer = 'canvas', labe
     };
   }, [theme, renderer]);
 
-  useEffect(() => {
+  /**
+   * Queues a drawing of the newest option source (a source that is a function is built anew, so it may
+   * read data that moved on since it was made). Drawn in an animation frame within the charts' time
+   * budget (drawQueue.ts); a chart queued again before its turn keeps its place and draws once.
+   */
+  const queueUpdate = useCallback(() => {
     const instance = chart.current;
-    if (!instance || applied.current?.option === option) return;
+    if (!instance) return;
     const now = performance.now();
     const quick = now - changedAt.current < UPDATE_ANIMATION_MS;
     changedAt.current = now;
-    // Drawn in an animation frame within the charts' time budget (drawQueue.ts), the newest option only.
     queueDraw(instance, () => {
-      const previous = applied.current;
-      if (instance.isDisposed() || previous?.option === option) return;
-      const next = resolveOption(option);
+      if (instance.isDisposed()) return;
+      const source = optionRef.current;
+      const next = resolveOption(source);
       const shape = optionShape(next);
-      if (previous && previous.shape === shape) {
+      if (applied.current?.shape === shape) {
         // `animation` is set either way, so a slow update after quick ones animates again.
         instance.setOption({
           ...drawnOption(next, pointed.current),
@@ -138,9 +156,15 @@ export function EChart({ option, theme, width, height, renderer = 'canvas', labe
         // Series, axes, marks or graphics came or went: a merge would keep the ones that went.
         instance.setOption(drawnOption(next, pointed.current), { notMerge: true });
       }
-      applied.current = { option, shape };
+      applied.current = { option: source, shape };
     });
-  }, [option]);
+  }, []);
+
+  useEffect(() => {
+    if (applied.current?.option !== option) queueUpdate();
+  }, [option, queueUpdate]);
+
+  useEffect(() => redrawOn?.(queueUpdate), [redrawOn, queueUpdate]);
 
   useEffect(() => {
     const instance = chart.current;

@@ -53,6 +53,7 @@ export { sampleWidgetData } from './sampleData';
 export { PALETTES } from './theme';
 export type {
   ChartContext,
+  LiveDataFeed,
   LiveValues,
   PreparedSeries,
   WidgetEditorProps,

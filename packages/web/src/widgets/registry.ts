@@ -26,14 +26,19 @@ const SERIES_CHART: Tabs = ['data', 'series', 'thresholds'];
 const INDICATOR: Tabs = ['data', 'series', 'thresholds', 'stops'];
 const CONTROL: Tabs = ['series'];
 
-function define(kind: WidgetKind, def: Omit<WidgetKindDefinition, 'kind' | 'Editor'>): WidgetKindDefinition {
-  return { kind, Editor: KIND_FIELDS[kind].length > 0 ? KindFieldsEditor : null, ...def };
+function define(
+  kind: WidgetKind,
+  def: Omit<WidgetKindDefinition, 'kind' | 'Editor' | 'followsFeed'>,
+  followsFeed = false,
+): WidgetKindDefinition {
+  return { kind, Editor: KIND_FIELDS[kind].length > 0 ? KindFieldsEditor : null, followsFeed, ...def };
 }
 
 function chart(kind: WidgetKind, editorTabs: Tabs = SERIES_CHART): WidgetKindDefinition {
   const builder = CHART_BUILDERS[kind];
   if (!builder) throw new Error(`No chart builder for ${kind}`);
-  return define(kind, { Renderer: ChartWidget, toOption: builder.build, editorTabs });
+  // A chart draws its feed's newest data at its turn in the draw queue (ChartWidget, EChart).
+  return define(kind, { Renderer: ChartWidget, toOption: builder.build, editorTabs }, true);
 }
 
 const controlLabel = (ctx: ChartContext) => ctx.config.command_label || ctx.variant.name;

@@ -9,6 +9,18 @@ export type WidgetTheme = 'light' | 'dark';
 /** The newest value of a series as it arrived over the socket, by series key. */
 export type LiveValues = Record<string, { ts: string; value: number }>;
 
+/**
+ * A widget's data as it moves on between renders: the read with every live value since folded in. A
+ * renderer that follows it itself (WidgetKindDefinition.followsFeed: the chart kinds, which draw at their
+ * turn in the draw queue) draws the newest data without the card rendering again for every value.
+ */
+export interface LiveDataFeed {
+  /** The data now; the same object until something new arrives. */
+  current(): WidgetData | undefined;
+  /** Calls `listener` whenever current() may have changed; answers the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
 /** What the dashboard hands a widget. */
 export interface WidgetRendererProps {
   variant: WidgetVariant;
@@ -20,6 +32,8 @@ export interface WidgetRendererProps {
   /** Truthy when the data failed to load: the widget then shows the spec §8 message. */
   error: unknown;
   live?: LiveValues;
+  /** Where `data` goes next, for a renderer that follows it between renders (see LiveDataFeed). */
+  feed?: LiveDataFeed;
   width: number;
   height: number;
   theme: WidgetTheme;
@@ -68,4 +82,6 @@ export interface WidgetKindDefinition {
   toOption: (ctx: ChartContext) => EChartsOption;
   /** Which config editor tabs apply. */
   editorTabs: ReadonlyArray<'data' | 'series' | 'thresholds' | 'stops' | 'text'>;
+  /** Its renderer draws props.feed's newest data by itself, so a live value need not render the card again. */
+  followsFeed: boolean;
 }

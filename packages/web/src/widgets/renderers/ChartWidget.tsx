@@ -23,17 +23,18 @@ export function preferredRenderer(): 'canvas' | 'svg' {
 /**
  * Draws a chart kind (line, gauge, heatmap…) with its builder from CHART_BUILDERS. The option is built
  * when the chart draws (EChart's option source), so a live value that a newer one replaces before the
- * chart's turn costs no series preparation and no option.
+ * chart's turn costs no series preparation and no option. With a feed, the drawing follows it between
+ * renders: each new value queues a drawing of the feed's newest data, and the card does not render again.
  */
 export function ChartWidget(props: WidgetRendererProps) {
   const builder = CHART_BUILDERS[props.variant.kind];
   if (!builder) throw new Error(`${props.variant.kind} is not a chart kind`);
   const { build } = builder;
-  const { variant, config, data, live, theme, width, height } = props;
+  const { variant, config, data, feed, live, theme, width, height } = props;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the listed props are exactly what chartContextOf reads.
   const option = useMemo(
-    () => () => build(chartContextOf(props)),
-    [build, variant, config, data, live, theme, width, height],
+    () => () => build(chartContextOf(feed ? { ...props, data: feed.current() } : props)),
+    [build, variant, config, data, feed, live, theme, width, height],
   );
   const size = bodySize(props);
   return (
@@ -46,6 +47,7 @@ export function ChartWidget(props: WidgetRendererProps) {
         renderer={preferredRenderer()}
         label={`${props.config.title || props.variant.name}: ${builder.describe}`}
         onChart={props.onChart}
+        redrawOn={feed?.subscribe}
       />
     </WidgetFrame>
   );

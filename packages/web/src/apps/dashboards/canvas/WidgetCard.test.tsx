@@ -1,7 +1,9 @@
 import { MESSAGES, type WidgetInstanceDataResponse } from '@ferrite/contracts';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims, renderWithProviders } from '../../../ui/test-utils';
+import { echarts } from '../../../widgets/echarts';
 import { LiveStore } from '../live/liveStore';
 import { instanceFixture, panelFixture, SENSOR_ID } from '../testing';
 import { PanelCanvas } from './PanelCanvas';
@@ -12,8 +14,11 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeAll(installDomShims);
 afterEach(cleanup);
 
-function answer(value: number, ts = '2026-05-01T10:00:00.000Z'): WidgetInstanceDataResponse {
-  const instance = instanceFixture();
+function answer(
+  value: number,
+  ts = '2026-05-01T10:00:00.000Z',
+  instance = instanceFixture(),
+): WidgetInstanceDataResponse {
   return {
     widget_instance: instance,
     query: {
@@ -23,7 +28,7 @@ function answer(value: number, ts = '2026-05-01T10:00:00.000Z'): WidgetInstanceD
       group_interval: 1,
       group_interval_type: 'hour',
       type: 'raw',
-      last: 1,
+      last: instance.config.last ?? 1,
     },
     series: [
       {
@@ -38,19 +43,34 @@ function answer(value: number, ts = '2026-05-01T10:00:00.000Z'): WidgetInstanceD
   };
 }
 
-function renderCanvas(readWidget: DashboardViewSource['readWidget'], live = new LiveStore()) {
+function renderCanvas(
+  readWidget: DashboardViewSource['readWidget'],
+  instance = instanceFixture(),
+  onCommit: () => void = () => undefined,
+) {
+  const live = new LiveStore();
   const source: DashboardViewSource = { readWidget, live, refreshKey: 0, orgId: 'org' };
   renderWithProviders(
     <DashboardViewContext.Provider value={source}>
       <CanvasLookContext.Provider value={{ widgetTheme: 'light', editing: false }}>
-        <PanelCanvas
-          panel={panelFixture()}
-          settings={{ columns: 12, row_height: 30, margin: 10, compact: 'vertical' }}
-        />
+        <Profiler id="canvas" onRender={onCommit}>
+          <PanelCanvas
+            panel={panelFixture([instance])}
+            settings={{ columns: 12, row_height: 30, margin: 10, compact: 'vertical' }}
+          />
+        </Profiler>
       </CanvasLookContext.Provider>
     </DashboardViewContext.Provider>,
   );
   return { live };
+}
+
+/** The values a card's ECharts drawing shows in its first series. */
+function drawnValues(): unknown[] {
+  const host = document.querySelector<HTMLElement>('[data-echart]');
+  const chart = host ? echarts.getInstanceByDom(host) : undefined;
+  const series = (chart?.getOption().series ?? []) as { data: [number, number][] }[];
+  return (series[0]?.data ?? []).map((point) => point[1]);
 }
 
 describe('a widget on the canvas', () => {
@@ -83,6 +103,29 @@ describe('a widget on the canvas', () => {
       }),
     );
     expect(await screen.findByText(/43\.25/)).toBeInTheDocument();
+    expect(readWidget).toHaveBeenCalledTimes(1);
+  });
+
+  it('redraws a chart with each live value without rendering the card again', async () => {
+    const chart = instanceFixture('line.live');
+    const readWidget = vi.fn(async () => answer(41.5, '2026-05-01T10:00:00.000Z', chart));
+    let commits = 0;
+    const { live } = renderCanvas(readWidget, chart, () => commits++);
+    await waitFor(() => expect(drawnValues()).toEqual([41.5]));
+    const before = commits;
+    for (const [second, value] of [
+      [5, 43.25],
+      [6, 44],
+    ] as const) {
+      act(() =>
+        live.push({
+          sensor_id: SENSOR_ID,
+          values: [{ param_key: 'power', ts: `2026-05-01T10:00:0${second}.000Z`, value }],
+        }),
+      );
+    }
+    await waitFor(() => expect(drawnValues()).toEqual([41.5, 43.25, 44]));
+    expect(commits).toBe(before);
     expect(readWidget).toHaveBeenCalledTimes(1);
   });
 });

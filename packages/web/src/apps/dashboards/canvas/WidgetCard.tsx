@@ -7,7 +7,7 @@ import { findWidgetVariant, type WidgetInstance } from '@ferrite/contracts';
 import { Text, Tooltip } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { memo, useCallback, useContext, useMemo, useRef } from 'react';
-import { type WidgetExportInput, WidgetRenderer } from '../../../widgets';
+import { type WidgetExportInput, WidgetRenderer, widgetDefinition } from '../../../widgets';
 import classes from './Canvas.module.css';
 import { themedConfig } from './dashboardTheme';
 import { readsData } from './readsData';
@@ -78,15 +78,17 @@ function KnownWidget({ instance, width, height, handleClass, actions }: WidgetCa
   );
   const config = useMemo(() => (stored ? themedConfig(stored, widgetTheme) : null), [stored, widgetTheme]);
   const needsData = variant ? readsData(variant.kind) : false;
-  const state = useWidgetData(instance, stored ?? ({} as never), needsData && Boolean(stored));
+  // A chart follows its feed by itself: a live value redraws it at its turn without rendering the card.
+  const followsFeed = variant ? widgetDefinition(variant.kind).followsFeed : false;
+  const state = useWidgetData(instance, stored ?? ({} as never), needsData && Boolean(stored), !followsFeed);
   // The export reads the widget as it is at the click; a stable function keeps the toolbar still.
-  const latest = useRef({ config, data: state.data, width, height });
-  latest.current = { config, data: state.data, width, height };
+  const latest = useRef({ config, state, width, height });
+  latest.current = { config, state, width, height };
   const exportInput = useCallback(
     (): WidgetExportInput => ({
       variant: variant as NonNullable<typeof variant>,
       config: latest.current.config as NonNullable<typeof config>,
-      data: latest.current.data,
+      data: latest.current.state.feed?.current() ?? latest.current.state.data,
       theme: widgetTheme,
       width: Math.max(latest.current.width, 480),
       height: Math.max(latest.current.height, 300),
@@ -100,6 +102,7 @@ function KnownWidget({ instance, width, height, handleClass, actions }: WidgetCa
         variant={variant}
         config={config}
         data={state.data}
+        feed={state.feed}
         loading={state.loading}
         error={state.error}
         width={width}

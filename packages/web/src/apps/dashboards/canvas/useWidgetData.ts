@@ -2,35 +2,39 @@
  * A widget's data: read once through the view's source with the read query its config implies (spec §3:
  * aggregate_func, from_date, to_date, group_interval, group_interval_type, type, last), again when the
  * widget changes or the view asks (refreshKey), and between reads kept current by the live values of
- * its sensor parameters (live/mergeLive.ts). Never polls.
+ * its sensor parameters (live/liveFeed.ts). Never polls.
  */
 import {
-  seriesKey,
   type WidgetConfig,
   type WidgetData,
   type WidgetInstance,
   type WidgetInstanceDataResponse,
   widgetTelemetryQuery,
 } from '@ferrite/contracts';
-import { useEffect, useMemo, useState } from 'react';
-import { useLivePoints } from '../live/liveStore';
-import { mergeLive, widgetDataOf } from '../live/mergeLive';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { LiveDataFeed } from '../../../widgets';
+import { widgetLiveFeed } from '../live/liveFeed';
 import { useDashboardView } from './viewContext';
 
 export interface WidgetDataState {
+  /** The data as of this render. */
   data: WidgetData | undefined;
+  /** The data as it moves on between renders; undefined until read. */
+  feed: LiveDataFeed | undefined;
   loading: boolean;
   /** Truthy when the last read failed: the widget shows the spec §8 message. */
   error: unknown;
-  /** The newest value's time, for the card's "updated" tooltip. */
-  updatedAt: string | null;
 }
 
-/** The widget's data, live. `needsData` false (text, image) reads nothing. */
+/**
+ * The widget's data, live. `needsData` false (text, image) reads nothing. `rendersOnLive` false: a live
+ * value does not render the caller again, for a renderer that follows the feed itself (the charts).
+ */
 export function useWidgetData(
   instance: WidgetInstance,
   config: WidgetConfig,
   needsData: boolean,
+  rendersOnLive = true,
 ): WidgetDataState {
   const { readWidget, refreshKey, live } = useDashboardView();
   const [state, setState] = useState<{
@@ -61,23 +65,12 @@ export function useWidgetData(
   }, [instance.id, instance.updated_at, configKey, refreshKey, needsData, readWidget]);
 
   const { response } = state;
-  const keys = useMemo(
-    () => response?.series.map((s) => seriesKey(s.sensor_id, s.param_key)) ?? [],
-    [response],
+  const feed = useMemo(() => (response ? widgetLiveFeed(live, response) : undefined), [live, response]);
+  const subscribe = useCallback(
+    (listener: () => void) => (feed && rendersOnLive ? feed.subscribe(listener) : () => undefined),
+    [feed, rendersOnLive],
   );
-  const livePoints = useLivePoints(live, keys);
-  const base = useMemo(() => (response ? widgetDataOf(response) : undefined), [response]);
-  const data = useMemo(
-    () => (response && base ? mergeLive(response, livePoints, base) : undefined),
-    [response, base, livePoints],
-  );
-  const updatedAt = useMemo(() => {
-    let newest: string | null = null;
-    for (const s of data?.series ?? []) {
-      const last = s.points[s.points.length - 1];
-      if (last && (!newest || last.ts > newest)) newest = last.ts;
-    }
-    return newest;
-  }, [data]);
-  return { data, loading: state.loading, error: state.error, updatedAt };
+  const current = useCallback(() => feed?.current(), [feed]);
+  const data = useSyncExternalStore(subscribe, current, current);
+  return { data, feed, loading: state.loading, error: state.error };
 }

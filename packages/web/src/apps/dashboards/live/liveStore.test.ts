@@ -1,9 +1,7 @@
-import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { LIVE_BUFFER, LiveStore, useLivePoints } from './liveStore';
+import { LIVE_BUFFER, LIVE_WAKE_MS, LiveStore } from './liveStore';
 
 const S1 = '5b0f1f7e-4a55-4e1b-9d47-2b8e5f0c9a31';
-const S2 = '5b0f1f7e-4a55-4e1b-9d47-2b8e5f0c9a32';
 const ts = (s: number) => new Date(Date.UTC(2026, 4, 1, 10, 0, s)).toISOString();
 
 describe('the live store of a dashboard', () => {
@@ -52,18 +50,32 @@ describe('the live store of a dashboard', () => {
     }
   });
 
-  it('re-renders a widget when its own keys change, not for another sensor', () => {
-    const store = new LiveStore();
-    let renders = 0;
-    const { result } = renderHook(() => {
-      renders++;
-      return useLivePoints(store, [`${S1}:power`]);
-    });
-    const before = renders;
-    act(() => store.push({ sensor_id: S2, values: [{ param_key: 'power', ts: ts(1), value: 1 }] }));
-    expect(renders).toBe(before);
-    act(() => store.push({ sensor_id: S1, values: [{ param_key: 'power', ts: ts(1), value: 7 }] }));
-    expect(result.current.get(`${S1}:power`)?.[0]?.value).toBe(7);
-    expect(renders).toBe(before + 1);
+  it('with perFrame, wakes the readers at most every LIVE_WAKE_MS', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    try {
+      const store = new LiveStore({ perFrame: true });
+      const seen: number[][] = [];
+      store.subscribe([`${S1}:power`], () => seen.push(store.get(`${S1}:power`)?.map((p) => p.value) ?? []));
+      store.push({ sensor_id: S1, values: [{ param_key: 'power', ts: ts(1), value: 1 }] });
+      frames.shift()?.(performance.now());
+      expect(seen).toEqual([[1]]);
+      // 20 ms later a value arrives: its frame waits until LIVE_WAKE_MS after the last wake.
+      vi.advanceTimersByTime(20);
+      store.push({ sensor_id: S1, values: [{ param_key: 'power', ts: ts(2), value: 2 }] });
+      expect(frames).toHaveLength(0);
+      vi.advanceTimersByTime(LIVE_WAKE_MS - 21);
+      expect(frames).toHaveLength(0);
+      store.push({ sensor_id: S1, values: [{ param_key: 'power', ts: ts(3), value: 3 }] });
+      vi.advanceTimersByTime(1);
+      expect(frames).toHaveLength(1);
+      frames.shift()?.(performance.now());
+      // Both values arrived by then, in one wake.
+      expect(seen).toEqual([[1], [1, 2, 3]]);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -4,7 +4,6 @@
  * store per open dashboard, so fifty widgets on one parameter share one socket room and one buffer.
  */
 import { type SensorValuesEvent, seriesKey } from '@ferrite/contracts';
-import { useCallback, useRef, useSyncExternalStore } from 'react';
 
 /** One value as it arrived. */
 export interface LivePoint {
@@ -15,13 +14,21 @@ export interface LivePoint {
 /** The newest points per key (oldest first), bounded. */
 export const LIVE_BUFFER = 2_000;
 
+/**
+ * The least time between two wakes of the readers (perFrame), 20 a second: quicker than a person reads
+ * a changing number and than the 10 values a second of a fast device, so no value is folded away at that
+ * pace, while the widgets' React pass and the page's style, layout and paint run in a third of the frames
+ * (bench:dashboard, A/B in one page: a wake in every frame cost the 50-widget wall 1–2 fps).
+ */
+export const LIVE_WAKE_MS = 50;
+
 type Listener = () => void;
 
 export interface LiveStoreOptions {
   /**
-   * Wake the readers once per animation frame with everything that arrived meanwhile, instead of on
-   * every event: a dashboard of many live widgets then renders each at most once a frame, and in one
-   * React pass rather than one per socket message. Off, readers wake at once (tests).
+   * Wake the readers in an animation frame with everything that arrived meanwhile, at most every
+   * LIVE_WAKE_MS, instead of on every event: a dashboard of many live widgets then renders in one React
+   * pass rather than one per socket message. Off, readers wake at once (tests).
    */
   perFrame?: boolean;
 }
@@ -33,6 +40,8 @@ export class LiveStore {
   /** Keys changed since the readers last woke (perFrame). */
   private readonly touched = new Set<string>();
   private frame: number | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private lastWake = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: LiveStoreOptions = {}) {}
 
@@ -54,12 +63,25 @@ export class LiveStore {
     }
     if (touched.size === 0) return;
     if (!this.options.perFrame || typeof requestAnimationFrame !== 'function') this.wake();
-    else this.frame ??= requestAnimationFrame(() => this.wake());
+    else this.scheduleWake();
+  }
+
+  /** Wakes the readers in the next animation frame, or the first one LIVE_WAKE_MS after the last wake. */
+  private scheduleWake(): void {
+    if (this.frame !== null || this.timer !== null) return;
+    const wait = this.lastWake + LIVE_WAKE_MS - performance.now();
+    const inFrame = () => {
+      this.timer = null;
+      this.frame = requestAnimationFrame(() => this.wake());
+    };
+    if (wait > 0) this.timer = setTimeout(inFrame, wait);
+    else inFrame();
   }
 
   /** Wakes the readers of every key changed since the last time. */
   private wake(): void {
     this.frame = null;
+    this.lastWake = performance.now();
     const keys = [...this.touched];
     this.touched.clear();
     for (const key of keys) for (const listener of this.listeners.get(key) ?? []) listener();
@@ -90,42 +112,8 @@ export class LiveStore {
     for (const key of this.points.keys()) this.touched.add(key);
     this.points.clear();
     if (this.frame !== null) cancelAnimationFrame(this.frame);
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
     this.wake();
   }
-}
-
-/** The buffered points of each key, re-rendering only when one of them changes. */
-export function useLivePoints(
-  store: LiveStore | null,
-  keys: readonly string[],
-): ReadonlyMap<string, readonly LivePoint[]> {
-  const joined = keys.join('|');
-  const cache = useRef<{
-    parts: (readonly LivePoint[] | undefined)[];
-    map: Map<string, readonly LivePoint[]>;
-  }>({
-    parts: [],
-    map: new Map(),
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `joined` stands for the keys' contents.
-  const subscribe = useCallback(
-    (listener: Listener) => (store ? store.subscribe(keys, listener) : () => undefined),
-    [store, joined],
-  );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `joined` stands for the keys' contents.
-  const snapshot = useCallback(() => {
-    const parts = keys.map((key) => store?.get(key));
-    const previous = cache.current;
-    if (parts.length === previous.parts.length && parts.every((part, i) => part === previous.parts[i])) {
-      return previous.map;
-    }
-    const map = new Map<string, readonly LivePoint[]>();
-    keys.forEach((key, i) => {
-      const part = parts[i];
-      if (part) map.set(key, part);
-    });
-    cache.current = { parts, map };
-    return map;
-  }, [store, joined]);
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
