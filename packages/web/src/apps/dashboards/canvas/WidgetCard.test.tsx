@@ -1,5 +1,6 @@
 import { MESSAGES, type WidgetInstanceDataResponse } from '@ferrite/contracts';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims, renderWithProviders } from '../../../ui/test-utils';
@@ -127,5 +128,32 @@ describe('a widget on the canvas', () => {
     await waitFor(() => expect(drawnValues()).toEqual([41.5, 43.25, 44]));
     expect(commits).toBe(before);
     expect(readWidget).toHaveBeenCalledTimes(1);
+  });
+
+  it("opens the card's menu when the pointer comes to its button and clicks", async () => {
+    renderCanvas(vi.fn(async () => answer(41.5)));
+    await screen.findByText(/41\.50/);
+    await userEvent.hover(screen.getByRole('button', { name: 'Widget menu of Power' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Widget menu of Power' }));
+    expect(await screen.findByRole('menuitem', { name: 'Print' })).toBeInTheDocument();
+    expect(screen.getByText('Download')).toBeInTheDocument();
+  });
+
+  it("opens the card's menu at a click that comes before any pointer or focus (a screen reader's)", async () => {
+    renderCanvas(vi.fn(async () => answer(41.5)));
+    await screen.findByText(/41\.50/);
+    fireEvent.click(screen.getByRole('button', { name: 'Widget menu of Power' }));
+    expect(await screen.findByRole('menuitem', { name: 'Print' })).toBeInTheDocument();
+  });
+
+  it('keeps the focus on the menu button when the keyboard reaches it, and opens with Enter', async () => {
+    renderCanvas(vi.fn(async () => answer(41.5)));
+    await screen.findByText(/41\.50/);
+    act(() => screen.getByRole('button', { name: 'Widget menu of Power' }).focus());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Widget menu of Power' })),
+    );
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Print' })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,15 @@
 /**
  * The menu of a card on the canvas: what the app adds (edit, duplicate, move, delete) above the
  * downloads every viewer has (PNG, JPEG, PDF, SVG, CSV, XLS, spec §9) and print.
+ *
+ * The menu and its tooltip are made when the pointer or the focus first comes to the button: a
+ * dashboard of fifty cards otherwise builds fifty menus and tooltips (Mantine's Popover and floating-ui
+ * hooks, 60–80 ms of a shared link's first render in a profile) that nobody may open.
  */
 import { CHART_EXPORT_FORMATS } from '@ferrite/contracts';
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, type ActionIconProps, Menu, Tooltip } from '@mantine/core';
 import { IconDots, IconDownload, IconPrinter } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { notifyError } from '../../../session/notify';
 import { downloadWidget, type ExportFormat, printWidget, type WidgetExportInput } from '../../../widgets';
 import classes from './Canvas.module.css';
@@ -45,24 +49,75 @@ async function download(input: WidgetExportInput, format: ExportFormat) {
   }
 }
 
-/** The dots button and its menu. */
-export function WidgetMenu({ title, actions, exportInput }: WidgetMenuProps) {
+/** The dots button; its menu is made on the first visit (see the file's comment). */
+export function WidgetMenu(props: WidgetMenuProps) {
+  const [armed, setArmed] = useState(false);
+  /** How the button was first reached: its menu then opens, or the new button takes the focus. */
+  const arrival = useRef<'pointer' | 'focus' | 'click'>('pointer');
+  if (!props.exportInput && props.actions.length === 0) return null;
+  if (armed)
+    return (
+      <CardMenu
+        {...props}
+        openAtOnce={arrival.current === 'click'}
+        focusAtOnce={arrival.current !== 'pointer'}
+      />
+    );
+  const arm = (how: 'pointer' | 'focus' | 'click') => () => {
+    arrival.current = how;
+    setArmed(true);
+  };
+  return (
+    <DotsButton
+      title={props.title}
+      aria-haspopup="menu"
+      onPointerEnter={arm('pointer')}
+      onFocus={arm('focus')}
+      onClick={arm('click')}
+    />
+  );
+}
+
+type DotsButtonProps = ActionIconProps & {
+  title: string;
+  ref?: React.Ref<HTMLButtonElement>;
+} & Omit<React.ComponentPropsWithoutRef<'button'>, 'title' | 'color' | 'style'>;
+
+function DotsButton({ title, ...rest }: DotsButtonProps) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="sm"
+      className={classes.menuButton}
+      aria-label={`Widget menu of ${title}`}
+      {...rest}
+    >
+      <IconDots size={16} />
+    </ActionIcon>
+  );
+}
+
+/** The dots button in its menu and tooltip. */
+function CardMenu({
+  title,
+  actions,
+  exportInput,
+  openAtOnce,
+  focusAtOnce,
+}: WidgetMenuProps & { openAtOnce: boolean; focusAtOnce: boolean }) {
   const plain = actions.filter((a) => !a.danger);
   const danger = actions.filter((a) => a.danger);
-  if (!exportInput && actions.length === 0) return null;
+  const button = useRef<HTMLButtonElement>(null);
+  // The button was replaced by this one: the focus that was on the old one comes back to it.
+  useEffect(() => {
+    if (focusAtOnce) button.current?.focus();
+  }, [focusAtOnce]);
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={210}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={210} defaultOpened={openAtOnce}>
       <Menu.Target>
         <Tooltip label="Widget menu" openDelay={400} withinPortal>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            className={classes.menuButton}
-            aria-label={`Widget menu of ${title}`}
-          >
-            <IconDots size={16} />
-          </ActionIcon>
+          <DotsButton ref={button} title={title} />
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
