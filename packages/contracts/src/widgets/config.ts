@@ -168,6 +168,9 @@ export const widgetConfigSchema = widgetConfigObject.superRefine((config, ctx) =
 });
 /** A complete widget configuration (every field filled in). */
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
+
+/** Every field of a complete config (the schema fills each one in: none is optional). */
+export const WIDGET_CONFIG_KEYS: readonly string[] = Object.keys(widgetConfigObject.shape);
 /** What a client may send: any subset; the schema fills in the rest. */
 export type WidgetConfigInput = z.input<typeof widgetConfigSchema>;
 

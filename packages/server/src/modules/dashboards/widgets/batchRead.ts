@@ -3,7 +3,7 @@
  * holders alike: a dashboard opening with fifty widgets then pays for one authorization, one lookup of
  * the instances and one of the sensors' labels instead of fifty of each, and its reads run side by side.
  */
-import type { WidgetDataBatchResponse, WidgetDataQuery } from '@ferrite/contracts';
+import type { WidgetDataBatchResponse, WidgetDataQuery, WidgetInstance } from '@ferrite/contracts';
 import { mustFindPanel } from '../load';
 import { type DB, problems } from '../shared';
 import { widgetDataBatch } from './data';
@@ -22,10 +22,19 @@ export async function readPanelWidgets(
   // Instances of the panel prove it exists; without any, the panel itself may be missing (404).
   if (rows.length === 0 || (dashboardId !== undefined && rows[0]?.dashboard_id !== dashboardId))
     await mustFindPanel(db, orgId, panelId, dashboardId);
-  const instances = new Map(rows.map((row) => [row.id, presentWidget(row)]));
+  // Only the instances asked for are presented: resolving a stored config is a schema parse, and a
+  // dashboard opening sends its fifty reads in several batches, each of which loads the whole panel.
+  const rowsById = new Map(rows.map((row) => [row.id, row]));
+  const instances = new Map<string, WidgetInstance>();
   const known = reads.flatMap(({ id, query }) => {
-    const instance = instances.get(id);
-    return instance ? [{ instance, query }] : [];
+    const row = rowsById.get(id);
+    if (!row) return [];
+    let instance = instances.get(id);
+    if (!instance) {
+      instance = presentWidget(row);
+      instances.set(id, instance);
+    }
+    return [{ instance, query }];
   });
   const answers = (await widgetDataBatch(db, orgId, known)).values();
   return {
