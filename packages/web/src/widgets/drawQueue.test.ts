@@ -136,4 +136,36 @@ describe('the chart draw queue', () => {
     frame();
     expect(drawn).toEqual([0, 1, 2, 3]);
   });
+
+  it('draws nothing in a frame that comes late, but a chart that has waited a second', async () => {
+    const { queue, frame, advance, time } = await harness();
+    const drawn: number[] = [];
+    // Six charts of 5 ms: one draws per frame, the rest wait, so the queue runs a frame after another.
+    for (let i = 0; i < 6; i++) {
+      queue.queueDraw({}, () => {
+        drawn.push(i);
+        advance(5);
+      });
+    }
+    /** A frame `gap` ms after the previous one began. */
+    let previous = time();
+    const frameAfter = (gap: number) => {
+      advance(previous + gap - time());
+      previous = time();
+      frame();
+    };
+    frameAfter(16);
+    frameAfter(16);
+    frameAfter(16);
+    expect(drawn).toEqual([0, 1, 2]);
+    // 40 ms later: the page missed a vsync, so this frame leaves its drawing to the next.
+    frameAfter(40);
+    expect(drawn).toEqual([0, 1, 2]);
+    frameAfter(16);
+    expect(drawn).toEqual([0, 1, 2, 3]);
+    // However late every frame comes, a chart that has waited a second draws.
+    while (drawn.length < 5 && time() < 5_000) frameAfter(40);
+    expect(drawn).toEqual([0, 1, 2, 3, 4]);
+    expect(time()).toBeGreaterThanOrEqual(queue.STARVING_MS);
+  });
 });
