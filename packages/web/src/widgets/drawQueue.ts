@@ -42,7 +42,7 @@ let typicalDraw = 0;
  * let drift up slowly (a screen may change rate). A gap of more than one and a half of it is a missed vsync.
  */
 let framePeriod = Number.POSITIVE_INFINITY;
-/** Whether the previous call came from a frame the queue asked for right after another (a frame in a row). */
+/** Whether the coming frame was asked for by the previous one, with charts still waiting (frames in a row). */
 let inRow = false;
 
 function nextFrame(run: (now: number) => void): void {

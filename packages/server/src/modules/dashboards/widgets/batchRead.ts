@@ -3,7 +3,7 @@
  * holders alike: a dashboard opening with fifty widgets then pays for one authorization, one lookup of
  * the instances and one of the sensors' labels instead of fifty of each, and its reads run side by side.
  */
-import type { WidgetDataBatchResponse, WidgetDataQuery, WidgetInstance } from '@ferrite/contracts';
+import type { WidgetDataBatchResponse, WidgetDataQuery } from '@ferrite/contracts';
 import { mustFindPanel } from '../load';
 import { type DB, problems } from '../shared';
 import { widgetDataBatch } from './data';
@@ -24,17 +24,13 @@ export async function readPanelWidgets(
     await mustFindPanel(db, orgId, panelId, dashboardId);
   // Only the instances asked for are presented: resolving a stored config is a schema parse, and a
   // dashboard opening sends its fifty reads in several batches, each of which loads the whole panel.
-  const rowsById = new Map(rows.map((row) => [row.id, row]));
-  const instances = new Map<string, WidgetInstance>();
+  const asked = new Set(reads.map(({ id }) => id));
+  const instances = new Map(
+    rows.filter((row) => asked.has(row.id)).map((row) => [row.id, presentWidget(row)]),
+  );
   const known = reads.flatMap(({ id, query }) => {
-    const row = rowsById.get(id);
-    if (!row) return [];
-    let instance = instances.get(id);
-    if (!instance) {
-      instance = presentWidget(row);
-      instances.set(id, instance);
-    }
-    return [{ instance, query }];
+    const instance = instances.get(id);
+    return instance ? [{ instance, query }] : [];
   });
   const answers = (await widgetDataBatch(db, orgId, known)).values();
   return {
