@@ -202,7 +202,7 @@ async function run(browser: Browser, serverUrl: string): Promise<void> {
   );
 
   console.log(`\n-- time to first render (median of ${RUNS} runs after a warm-up) --`);
-  console.log('painted: every widget shows its data; settled: entry animations over too');
+  console.log('painted: every widget shows its data; settled: no animation left either');
   const fromClick = ttfrLines(
     'member, click on the row → painted',
     memberLive,

@@ -2,7 +2,7 @@
  * bench:dashboard in the browser: Debian's Chromium driven by playwright-core, measuring in the page:
  * - painted: the first animation frame in which every widget frame says `data-widget-state="ready"`
  *   (it has its data) and every ECharts drawing in it says `data-drawn` (ECharts painted it); settled:
- *   the first in which every drawing also says `data-settled` (its entry animation is over). An empty
+ *   the first in which every drawing also says `data-settled` (no animation is left). An empty
  *   dashboard counts as both once its empty panel shows.
  * - frame rate: requestAnimationFrame callbacks over a window (Chromium runs them once per frame it
  *   produces, and skips them when the main thread is too busy to make a frame);

@@ -62,6 +62,12 @@ describe('EChart updates', () => {
     view.unmount();
   });
 
+  it('shows its first picture at once, without an entry animation', () => {
+    const { instance, view } = setUp(line([1, 2, 3]));
+    expect(instance.getOption().animation).toBe(false);
+    view.unmount();
+  });
+
   it('replaces the drawing when a part of the option came or went', () => {
     const { setOption, update, runFrames, view } = setUp(line([1, 2], { graphic: [{ type: 'text' }] }));
     update(line([1, 2, 3]));
