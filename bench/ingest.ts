@@ -10,9 +10,12 @@
  *   npm run bench:ingest          POINTS=1000000 CLIENTS=4 ENGINES=postgres npm run bench:ingest
  *   CPU_PROFILE=/tmp/prof npm run bench:ingest     (.cpuprofile files of the main thread while ingesting)
  */
+
+import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
+import { type CpuUsed, cpuMark, cpuSince } from './cpuAccounting';
 import { type CopyBaseline, type LoadPlan, measureRawCopy } from './ingestBaseline';
 import {
   type BenchFleet,
@@ -148,6 +151,10 @@ interface MqttRun {
   apiMs: number[];
   loopDelayMs: { p50: number; p99: number; max: number };
   stored: number;
+  /** From the first publish until the count saw every point. */
+  cpu: CpuUsed;
+  /** Of cpu.nodeS: the bench's publishing and probing threads; null off Linux. */
+  loadCpuS: number | null;
 }
 
 /** Publishes the plan over MQTT while probing the API; ends when every PUBACK is in and a count sees all. */
@@ -174,12 +181,14 @@ async function runMqtt(server: BenchServer, fleet: BenchFleet, plan: LoadPlan): 
   const probe = await startProbe(server, fleet);
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
+  const cpu = cpuMark();
   const started = now();
   publisher.post('go');
   const done = await publisher.next('done');
   const ackedAt = done.ackedAt as number;
   const seen = await rollupCount(server, sensorIds);
   const visibleAt = now();
+  const cpuUsed = cpuSince(cpu);
   loop.disable();
   probe.post('stop');
   const probed = await probe.next('done');
@@ -195,7 +204,15 @@ async function runMqtt(server: BenchServer, fleet: BenchFleet, plan: LoadPlan): 
     apiMs: probed.latencies as number[],
     loopDelayMs: { p50: ns(50), p99: ns(99), max: loop.max / 1e6 },
     stored: await rawCount(server, sensorIds),
+    cpu: cpuUsed,
+    loadCpuS: sumOrNull(done.cpuS, probed.cpuS),
   };
+}
+
+function sumOrNull(...values: unknown[]): number | null {
+  return values.every((value) => typeof value === 'number')
+    ? (values as number[]).reduce((sum, value) => sum + value, 0)
+    : null;
 }
 
 interface HttpRun {
@@ -255,6 +272,7 @@ function report(
     `API idle server   p99 ${fmt(percentile(idleApiMs, 0.99), 1)} ms   p50 ${fmt(percentile(idleApiMs, 0.5), 1)} ms   (${idleApiMs.length} GETs before the ingest: the machine's own noise)`,
     `event-loop delay  p99 ${fmt(mqtt.loopDelayMs.p99, 1)} ms   p50 ${fmt(mqtt.loopDelayMs.p50, 1)} ms   max ${fmt(mqtt.loopDelayMs.max, 1)} ms`,
     `stored            ${fmt(mqtt.stored)} raw points of the fleet's sensors (expected ${fmt(mqtt.points)})`,
+    ...cpuLines(engine, copies, mqtt),
   ];
   if (http) {
     const perS = (n: number) => n / (http.ms / 1000);
@@ -263,6 +281,31 @@ function report(
     );
   }
   console.log(lines.join('\n'));
+}
+
+/**
+ * Where the CPU went, per million points, next to the faster raw COPY's: PostgreSQL's processes, this
+ * process's threads (the server's, and the bench's own load threads apart; PGlite's thread is one of
+ * the server's). When the ingest keeps every core busy, its rate over raw COPY's is about the inverse
+ * of the totals' ratio.
+ */
+function cpuLines(engine: Engine, copies: CopyBaseline[], mqtt: MqttRun): string[] {
+  const copy = copies.reduce((best, one) => (one.rows / one.ms > best.rows / best.ms ? one : best));
+  const perMillion = (seconds: number, points: number) => fmt(seconds / (points / 1e6), 2);
+  const cores = availableParallelism();
+  const load = mqtt.loadCpuS ?? 0;
+  const server = mqtt.cpu.nodeS - load;
+  const postgres = (used: CpuUsed) => (engine === 'postgres' ? (used.postgresS ?? 0) : 0);
+  const copyTotal = postgres(copy.cpu) + copy.cpu.nodeS;
+  const ingestTotal = postgres(mqtt.cpu) + mqtt.cpu.nodeS;
+  const pg = (used: CpuUsed, points: number) => {
+    if (engine === 'pglite') return 'PGlite in Node.js';
+    return used.postgresS === null ? 'PostgreSQL n/a' : `PostgreSQL ${perMillion(used.postgresS, points)}`;
+  };
+  return [
+    `CPU per M points  raw COPY ${perMillion(copyTotal, copy.rows)} s (${pg(copy.cpu, copy.rows)}, Node.js ${perMillion(copy.cpu.nodeS, copy.rows)}; ${fmt((copyTotal / (copy.ms / 1000) / cores) * 100)}% of ${cores} cores busy)`,
+    `                  MQTT ingest ${perMillion(ingestTotal, mqtt.points)} s (${pg(mqtt.cpu, mqtt.points)}, Node.js server ${perMillion(server, mqtt.points)}, bench load threads ${mqtt.loadCpuS === null ? 'n/a' : perMillion(load, mqtt.points)}; ${fmt((ingestTotal / (mqtt.visibleMs / 1000) / cores) * 100)}% of ${cores} cores busy)`,
+  ];
 }
 
 async function bench(engine: Engine, serverUrl: string | null): Promise<void> {

@@ -11,6 +11,7 @@ import type { Db } from '../packages/server/src/platform/db/database';
 import { groupSeries, sliceSeries } from '../packages/server/src/telemetry/batchPlan';
 import { encodeTelemetry, TELEMETRY_COLUMNS } from '../packages/server/src/telemetry/copyEncoding';
 import { runsOfPoints, type TelemetryPoint } from '../packages/server/src/telemetry/pointRuns';
+import { type CpuUsed, cpuMark, cpuSince } from './cpuAccounting';
 
 /** What the ingest run sends: per client, messages of readings of every sensor's parameters. */
 export interface LoadPlan {
@@ -28,6 +29,7 @@ export interface CopyBaseline {
   rows: number;
   ms: number;
   streams: number;
+  cpu: CpuUsed;
 }
 
 const TABLE = 'bench_raw_copy';
@@ -91,12 +93,14 @@ export async function measureRawCopy(db: Db, plan: LoadPlan, streams: number): P
       await db.transaction().execute((trx) => copyRows(trx, chunk));
     }
   };
+  const cpu = cpuMark();
   const started = performance.now();
   await Promise.all(Array.from({ length: streams }, lane));
   const ms = performance.now() - started;
+  const used = cpuSince(cpu);
   const counted = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(TABLE)}`.execute(db);
   if (Number(counted.rows[0]?.n) !== rows)
     throw new Error(`raw COPY stored ${counted.rows[0]?.n} of ${rows} rows`);
   await sql`drop table ${sql.table(TABLE)}`.execute(db);
-  return { rows, ms, streams };
+  return { rows, ms, streams, cpu: used };
 }

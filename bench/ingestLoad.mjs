@@ -9,11 +9,30 @@
  * - 'http': devices posting one reading each to POST /api/ingest/{uuid} from `concurrency` keep-alive
  *   loops for `seconds`; reports requests, points and latencies.
  * Times cross threads as wall-clock milliseconds with sub-ms precision (timeOrigin + now()).
+ * HTTP goes through node:http with kept-alive connections, not fetch: fetch costs about half a millisecond
+ * of its own per call (web streams, abort signals), on a core the server under test needs (the same
+ * reason as bench/keepAliveGet.ts, which a worker without a TypeScript loader cannot import).
  */
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 import { connect } from 'mqtt';
 
 const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * The CPU seconds this thread has used (utime + stime of /proc/thread-self/stat, in USER_HZ ticks of
+ * 1/100 s), or null off Linux: the bench reports what its own load took from the machine.
+ */
+function threadCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
 
 /** A small deterministic generator (mulberry32), so runs send the same values. */
 function random(seed) {
@@ -76,6 +95,7 @@ async function publish(job) {
   const connections = await Promise.all(job.clients.map((client) => connectClient(job.mqttUrl, client)));
   parentPort.postMessage({ type: 'ready', bytes });
   await new Promise((resolve) => parentPort.once('message', resolve));
+  const cpuAtGo = threadCpuSeconds();
   const pubackMs = [];
   let acked = 0;
   const progress = setInterval(() => parentPort.postMessage({ type: 'progress', acked }), 250);
@@ -100,8 +120,31 @@ async function publish(job) {
   } finally {
     clearInterval(progress);
   }
-  parentPort.postMessage({ type: 'done', ackedAt: now(), acked, pubackMs });
+  const cpuS = cpuAtGo === null ? null : threadCpuSeconds() - cpuAtGo;
+  parentPort.postMessage({ type: 'done', ackedAt: now(), acked, pubackMs, cpuS });
   await Promise.all(connections.map((mqtt) => mqtt.endAsync()));
+}
+
+/**
+ * A client of `baseUrl` that keeps up to `connections` connections alive; `send(method, path, headers,
+ * body)` resolves with the answer's status and body text.
+ */
+function keepAliveClient(baseUrl, connections) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(baseUrl);
+  return (method, path, headers, body) =>
+    new Promise((resolve, reject) => {
+      const call = request({ host: hostname, port, method, path, agent, headers }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      });
+      call.on('error', reject);
+      call.end(body);
+    });
 }
 
 async function probe(job) {
@@ -110,26 +153,26 @@ async function probe(job) {
   parentPort.once('message', () => {
     stopped = true;
   });
-  // One unrecorded round first: a new thread's first fetch loads and compiles the HTTP client and
-  // opens its connection (30–100 ms here), which is this client's cost, not the server's latency.
-  for (const path of job.paths) {
-    const response = await fetch(`${job.url}${path}`, { headers: { authorization: `Bearer ${job.token}` } });
-    await response.arrayBuffer();
-  }
+  const send = keepAliveClient(job.url, 1);
+  const headers = { authorization: `Bearer ${job.token}` };
+  // One unrecorded round first: a new thread's first request loads and compiles the HTTP client and
+  // opens its connection, which is this client's cost, not the server's latency.
+  for (const path of job.paths) await send('GET', path, headers);
   parentPort.postMessage({ type: 'ready' });
+  const cpuAtReady = threadCpuSeconds();
   for (let i = 0; !stopped; i++) {
     const path = job.paths[i % job.paths.length];
     const started = now();
-    const response = await fetch(`${job.url}${path}`, { headers: { authorization: `Bearer ${job.token}` } });
-    await response.arrayBuffer();
+    const { status } = await send('GET', path, headers);
     latencies.push(now() - started);
-    if (!response.ok) {
-      parentPort.postMessage({ type: 'failed', message: `GET ${path} answered ${response.status}` });
+    if (status !== 200) {
+      parentPort.postMessage({ type: 'failed', message: `GET ${path} answered ${status}` });
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, job.pauseMs));
   }
-  parentPort.postMessage({ type: 'done', latencies });
+  const cpuS = cpuAtReady === null ? null : threadCpuSeconds() - cpuAtReady;
+  parentPort.postMessage({ type: 'done', latencies, cpuS });
 }
 
 /** One reading of every sensor's parameters at `ts`, as JSON. */
@@ -149,6 +192,7 @@ async function httpIngest(job) {
   let points = 0;
   let failures = 0;
   let lastFailure = '';
+  const send = keepAliveClient(job.url, job.concurrency);
   parentPort.postMessage({ type: 'ready' });
   await new Promise((resolve) => parentPort.once('message', resolve));
   const started = now();
@@ -161,17 +205,12 @@ async function httpIngest(job) {
       const ts = job.t0 + counters[g]++ * job.intervalMs;
       const body = readingJson(gateway, job.params, ts, next);
       const sent = now();
-      const response = await fetch(`${job.url}/api/ingest/${gateway.uuid}`, {
-        method: 'POST',
-        headers,
-        body,
-      });
-      const answer = await response.json();
+      const { status, text } = await send('POST', `/api/ingest/${gateway.uuid}`, headers, body);
       latencies.push(now() - sent);
-      if (response.ok) points += answer.accepted;
+      if (status >= 200 && status < 300) points += JSON.parse(text).accepted;
       else {
         failures++;
-        lastFailure = `${response.status} ${JSON.stringify(answer).slice(0, 200)}`;
+        lastFailure = `${status} ${text.slice(0, 200)}`;
       }
     }
   };
