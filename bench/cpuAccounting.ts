@@ -12,7 +12,7 @@ const TICKS_PER_SECOND = 100;
 
 export interface CpuMark {
   node: NodeJS.CpuUsage;
-  /** Ticks used so far by each PostgreSQL process, by pid; null without /proc. */
+  /** CPU seconds used so far by each PostgreSQL process, by pid; null without /proc. */
   postgres: Map<number, number> | null;
 }
 
@@ -23,7 +23,7 @@ export interface CpuUsed {
 }
 
 export function cpuMark(): CpuMark {
-  return { node: process.cpuUsage(), postgres: postgresTicks() };
+  return { node: process.cpuUsage(), postgres: postgresSeconds() };
 }
 
 /**
@@ -32,34 +32,33 @@ export function cpuMark(): CpuMark {
  */
 export function cpuSince(mark: CpuMark): CpuUsed {
   const node = process.cpuUsage(mark.node);
-  const now = postgresTicks();
+  const now = postgresSeconds();
   let postgresS: number | null = null;
   if (now && mark.postgres) {
-    let ticks = 0;
-    for (const [pid, used] of now) ticks += used - (mark.postgres.get(pid) ?? 0);
-    postgresS = ticks / TICKS_PER_SECOND;
+    postgresS = 0;
+    for (const [pid, used] of now) postgresS += used - (mark.postgres.get(pid) ?? 0);
   }
   return { nodeS: (node.user + node.system) / 1e6, postgresS };
 }
 
-function postgresTicks(): Map<number, number> | null {
+function postgresSeconds(): Map<number, number> | null {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
     return null;
   }
-  const ticks = new Map<number, number>();
+  const seconds = new Map<number, number>();
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    const used = ticksOf(`/proc/${entry}/stat`, 'postgres');
-    if (used !== null) ticks.set(Number(entry), used * TICKS_PER_SECOND);
+    const used = cpuSecondsOf(`/proc/${entry}/stat`, 'postgres');
+    if (used !== null) seconds.set(Number(entry), used);
   }
-  return ticks.size > 0 ? ticks : null;
+  return seconds.size > 0 ? seconds : null;
 }
 
 /** utime + stime of a /proc stat file in seconds, if it is readable (and its command is `command`). */
-function ticksOf(file: string, command?: string): number | null {
+function cpuSecondsOf(file: string, command?: string): number | null {
   let stat: string;
   try {
     stat = readFileSync(file, 'utf8');

@@ -10,7 +10,6 @@
  *   npm run bench:ingest          POINTS=1000000 CLIENTS=4 ENGINES=postgres npm run bench:ingest
  *   CPU_PROFILE=/tmp/prof npm run bench:ingest     (.cpuprofile files of the main thread while ingesting)
  */
-
 import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
