@@ -100,20 +100,24 @@ describe('XLS export', () => {
   // machine (0.4 s once cached), past the default 5 s although nothing is wrong.
   const COLD_IMPORT_MS = 30_000;
 
-  it('is an xlsx workbook exceljs re-opens, with real dates and numbers', async () => {
-    const file = await exportWidget(input(), 'XLS');
-    expect(file.filename.endsWith('.xlsx')).toBe(true);
-    const { default: ExcelJS } = await import('exceljs');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await file.blob.arrayBuffer());
-    const sheet = book.worksheets[0]!;
-    expect(sheet.name).toBe('Boiler, "north"');
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Timestamp', 'Temp (°F)', '=Pressure (bar)']);
-    expect(sheet.getCell('A3').value).toEqual(new Date('2025-01-01T01:00:00.000Z'));
-    expect(sheet.getCell('B3').value).toBe(212);
-    expect(sheet.getCell('C3').value).toBe(2.5);
-    expect(sheetName('a/b:c*d?[e]')).toBe('a b c d  e');
-  }, COLD_IMPORT_MS);
+  it(
+    'is an xlsx workbook exceljs re-opens, with real dates and numbers',
+    async () => {
+      const file = await exportWidget(input(), 'XLS');
+      expect(file.filename.endsWith('.xlsx')).toBe(true);
+      const { default: ExcelJS } = await import('exceljs');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(await file.blob.arrayBuffer());
+      const sheet = book.worksheets[0]!;
+      expect(sheet.name).toBe('Boiler, "north"');
+      expect(sheet.getRow(1).values).toEqual([undefined, 'Timestamp', 'Temp (°F)', '=Pressure (bar)']);
+      expect(sheet.getCell('A3').value).toEqual(new Date('2025-01-01T01:00:00.000Z'));
+      expect(sheet.getCell('B3').value).toBe(212);
+      expect(sheet.getCell('C3').value).toBe(2.5);
+      expect(sheetName('a/b:c*d?[e]')).toBe('a b c d  e');
+    },
+    COLD_IMPORT_MS,
+  );
 });
 
 describe('SVG export', () => {
