@@ -9,9 +9,9 @@
  * - 'http': devices posting one reading each to POST /api/ingest/{uuid} from `concurrency` keep-alive
  *   loops for `seconds`; reports requests, points and latencies.
  * Times cross threads as wall-clock milliseconds with sub-ms precision (timeOrigin + now()).
- * HTTP goes through node:http with kept-alive connections, not fetch: fetch costs about half a millisecond
- * of its own per call (web streams, abort signals), on a core the server under test needs (the same
- * reason as bench/keepAliveGet.ts, which a worker without a TypeScript loader cannot import).
+ * HTTP goes through node:http with kept-alive connections, not fetch: fetch cost the probe about 2 ms of
+ * CPU a call here (web streams, abort signals), on a core the server under test needs (the same reason
+ * as bench/keepAliveGet.ts, which a worker without a TypeScript loader cannot import).
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -22,7 +22,8 @@ const now = () => performance.timeOrigin + performance.now();
 
 /**
  * The CPU seconds this thread has used (utime + stime of /proc/thread-self/stat, in USER_HZ ticks of
- * 1/100 s), or null off Linux: the bench reports what its own load took from the machine.
+ * 1/100 s), or null off Linux: the bench reports what its own load took from the machine. The same
+ * reading as bench/cpuAccounting.ts, which this plain-JavaScript worker cannot import.
  */
 function threadCpuSeconds() {
   try {

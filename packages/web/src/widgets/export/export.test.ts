@@ -96,8 +96,8 @@ describe('CSV export', () => {
 });
 
 describe('XLS export', () => {
-  // The first import of exceljs in a fresh checkout transforms its 2 MB bundle: 6 s on a busy two-core
-  // machine (0.4 s once cached), past the default 5 s although nothing is wrong.
+  // Usually 0.3–0.5 s, but a first run took 6.2 s twice on a busy two-core machine (cause not found;
+  // deleting vitest's cache did not bring it back), past the default 5 s although nothing was wrong.
   const COLD_IMPORT_MS = 30_000;
 
   it(
