@@ -6,7 +6,7 @@
  * node-postgres sends a Buffer parameter in binary and the statement's casts name each one's type.
  */
 import type { RollupDelta } from './batchPlan';
-import { BinaryFields, BinaryValues, writeDeltaFields } from './binaryFields';
+import { BinaryFields, binaryValues, writeDeltaFields } from './binaryFields';
 
 /** Element types: their OID (pg_type, which array_recv checks) and typical size in bytes. */
 const ELEMENT = {
@@ -55,8 +55,7 @@ class BinaryArray extends BinaryFields {
 /** The deltas' columns in ROLLUP_COLUMNS order, each cast in the statement to its ROLLUP_ARRAY_TYPES. */
 export function rollupArrays(deltas: readonly RollupDelta[]): Buffer[] {
   const n = deltas.length;
-  const values = new BinaryValues();
   const columns = COLUMN_TYPES.map((type) => new BinaryArray(ELEMENT[type].oid, n, ELEMENT[type].bytes));
-  for (const d of deltas) writeDeltaFields(d, values, columns);
+  for (const d of deltas) writeDeltaFields(d, binaryValues, columns);
   return columns.map((column) => column.done());
 }

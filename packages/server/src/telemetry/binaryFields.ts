@@ -15,9 +15,10 @@ export class BinaryFields {
   protected view: DataView;
   protected at = 0;
 
-  constructor(expectedBytes: number) {
-    this.bytes = new Uint8Array(Math.max(16, expectedBytes));
-    this.view = new DataView(this.bytes.buffer);
+  /** `into`: where to write (a reused buffer, from offset 0); else a new one of `expectedBytes`. */
+  constructor(expectedBytes: number, into?: Uint8Array) {
+    this.bytes = into ?? new Uint8Array(Math.max(16, expectedBytes));
+    this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
   }
 
   /** The bytes written so far, in a buffer of their own (so they can be transferred or sent). */
@@ -95,7 +96,16 @@ export class BinaryFields {
   }
 }
 
-/** Converts ids and keys to their binary form once per distinct value. */
+/**
+ * Most distinct ids (and, apart, keys) kept converted. A busy plant has thousands of sensor parameters,
+ * each met again in every write; past this many the cache starts afresh rather than grow without end.
+ */
+const MAX_CACHED_VALUES = 50_000;
+
+/**
+ * Converts ids and keys to their binary form once per distinct value (parsing a uuid's hex for every
+ * series of every slice was a few percent of the writer thread's time at full ingest).
+ */
 export class BinaryValues {
   private readonly uuids = new Map<string, Uint8Array>();
   private readonly texts = new Map<string, Uint8Array>();
@@ -107,7 +117,7 @@ export class BinaryValues {
       if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new Error(`Not a UUID: ${value}`);
       bytes = new Uint8Array(16);
       for (let i = 0; i < 16; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-      this.uuids.set(value, bytes);
+      remember(this.uuids, value, bytes);
     }
     return bytes;
   }
@@ -116,11 +126,19 @@ export class BinaryValues {
     let bytes = this.texts.get(value);
     if (!bytes) {
       bytes = utf8.encode(value);
-      this.texts.set(value, bytes);
+      remember(this.texts, value, bytes);
     }
     return bytes;
   }
 }
+
+function remember(cache: Map<string, Uint8Array>, value: string, bytes: Uint8Array): void {
+  if (cache.size >= MAX_CACHED_VALUES) cache.clear();
+  cache.set(value, bytes);
+}
+
+/** The thread's converted ids and keys, shared by every encoding. Cached bytes are only ever read. */
+export const binaryValues = new BinaryValues();
 
 /** How many fields a rollup delta has (ROLLUP_COLUMNS). */
 export const DELTA_FIELDS = 12;

@@ -3,7 +3,8 @@
  * parsing text timestamps and uuids, and ids and keys are converted once per series, not per point.
  */
 import { deltaCount, type SeriesRun, type SliceRollups } from './batchPlan';
-import { BinaryFields, BinaryValues, DELTA_FIELDS, writeDeltaFields } from './binaryFields';
+import { BinaryFields, binaryValues, DELTA_FIELDS, writeDeltaFields } from './binaryFields';
+import type { EncodeBuffers } from './encodeBuffers';
 
 /** The column list raw rows fill, in order. */
 export const TELEMETRY_COLUMNS = '(org_id, sensor_id, param_key, ts, value)';
@@ -17,10 +18,17 @@ const HEADER_BYTES = SIGNATURE.length + 8;
 
 /** Appends binary COPY rows to a growing buffer. */
 class BinaryCopyWriter extends BinaryFields {
-  constructor(expectedBytes: number) {
-    super(Math.max(HEADER_BYTES + 2, expectedBytes));
+  private readonly reused: boolean;
+
+  /** `buffers`: where the stream's buffer comes from (reused), else it is made. */
+  constructor(expectedBytes: number, buffers?: EncodeBuffers) {
+    const bytes = Math.max(HEADER_BYTES + 2, expectedBytes);
+    super(bytes, buffers?.take(bytes));
+    this.reused = buffers !== undefined;
     this.bytes.set(SIGNATURE, 0);
-    // Flags and header extension length: zero.
+    // Flags and header extension length: zero (a reused buffer holds an earlier stream's bytes).
+    this.view.setInt32(SIGNATURE.length, 0);
+    this.view.setInt32(SIGNATURE.length + 4, 0);
     this.at = HEADER_BYTES;
   }
 
@@ -53,44 +61,72 @@ class BinaryCopyWriter extends BinaryFields {
     this.at = at;
   }
 
-  /** The finished stream, in a buffer of its own (so it can be transferred to a worker). */
+  /**
+   * The finished stream: in a buffer of its own (so it can be transferred to a worker), or, written
+   * into a reused buffer, a view of it (which goes back to EncodeBuffers once sent).
+   */
   finish(): Uint8Array {
     this.reserve(2);
     this.view.setInt16(this.at, -1);
     this.at += 2;
-    return this.written();
+    return this.reused ? this.bytes.subarray(0, this.at) : this.written();
   }
 }
 
-/** The fields every row of a series starts with: the field count, organization, sensor and key. */
-function seriesPrefix(values: BinaryValues, series: SeriesRun['series']): Uint8Array {
-  const prefix = new BinaryFields(64);
-  prefix.fieldCount(5);
-  prefix.raw(values.uuid(series.orgId));
-  prefix.raw(values.uuid(series.sensorId));
-  prefix.raw(values.text(series.paramKey));
-  return prefix.written();
+/** Most series whose row prefix is kept (see MAX_CACHED_VALUES in binaryFields.ts). */
+const MAX_CACHED_PREFIXES = 50_000;
+/** Row prefixes by sensor, then parameter key; the organization is checked, as a sensor has one. */
+const prefixes = new Map<string, { orgId: string; byKey: Map<string, Uint8Array> }>();
+let cachedPrefixes = 0;
+
+/**
+ * The fields every row of a series starts with: the field count, organization, sensor and key. Made
+ * once per series, not per slice: every write meets the same series again.
+ */
+function seriesPrefix(series: SeriesRun['series']): Uint8Array {
+  let sensor = prefixes.get(series.sensorId);
+  if (!sensor || sensor.orgId !== series.orgId) {
+    sensor = { orgId: series.orgId, byKey: new Map() };
+    prefixes.set(series.sensorId, sensor);
+  }
+  let prefix = sensor.byKey.get(series.paramKey);
+  if (!prefix) {
+    const fields = new BinaryFields(64);
+    fields.fieldCount(5);
+    fields.raw(binaryValues.uuid(series.orgId));
+    fields.raw(binaryValues.uuid(series.sensorId));
+    fields.raw(binaryValues.text(series.paramKey));
+    prefix = fields.written();
+    if (cachedPrefixes >= MAX_CACHED_PREFIXES) {
+      prefixes.clear();
+      cachedPrefixes = 0;
+      prefixes.set(series.sensorId, sensor);
+      sensor.byKey.clear();
+    }
+    sensor.byKey.set(series.paramKey, prefix);
+    cachedPrefixes++;
+  }
+  return prefix;
 }
 
-/** Raw rows (TELEMETRY_COLUMNS) of a slice. */
-export function encodeTelemetry(slice: readonly SeriesRun[]): Uint8Array {
-  const values = new BinaryValues();
-  const prefixes = slice.map(({ series }) => seriesPrefix(values, series));
+/** Raw rows (TELEMETRY_COLUMNS) of a slice; `buffers` lends the stream's buffer (give it back after). */
+export function encodeTelemetry(slice: readonly SeriesRun[], buffers?: EncodeBuffers): Uint8Array {
+  const rowPrefixes = slice.map(({ series }) => seriesPrefix(series));
   let exact = HEADER_BYTES + 2;
   slice.forEach((run, index) => {
-    exact += (run.end - run.start) * ((prefixes[index] as Uint8Array).length + 24);
+    exact += (run.end - run.start) * ((rowPrefixes[index] as Uint8Array).length + 24);
   });
-  const out = new BinaryCopyWriter(exact);
+  const out = new BinaryCopyWriter(exact, buffers);
   slice.forEach(({ series, start, end }, index) => {
-    out.seriesRows(prefixes[index] as Uint8Array, series.ts, series.values, start, end);
+    out.seriesRows(rowPrefixes[index] as Uint8Array, series.ts, series.values, start, end);
   });
   return out.finish();
 }
 
-/** Rollup delta rows: `level` (the rollup's index in ROLLUPS), then ROLLUP_COLUMNS. */
-export function encodeRollups(rollups: SliceRollups): Uint8Array {
-  const values = new BinaryValues();
-  const out = new BinaryCopyWriter(deltaCount(rollups) * 181 + HEADER_BYTES + 2);
+/** Rollup delta rows: `level` (the rollup's index in ROLLUPS), then ROLLUP_COLUMNS; `buffers` as above. */
+export function encodeRollups(rollups: SliceRollups, buffers?: EncodeBuffers): Uint8Array {
+  const values = binaryValues;
+  const out = new BinaryCopyWriter(deltaCount(rollups) * 181 + HEADER_BYTES + 2, buffers);
   // Every column goes to the one row stream.
   const columns = Array.from({ length: DELTA_FIELDS }, () => out);
   for (const [level, deltas] of rollups.entries()) {

@@ -2,6 +2,7 @@
  * The statements a telemetry write runs for one slice: raw points by COPY or, when some may be
  * stored already, by INSERT … ON CONFLICT DO NOTHING RETURNING; rollup deltas by unnest arrays or,
  * when many, by COPY into a session temp table and one upsert per rollup (all in one statement).
+ * Given EncodeBuffers, COPY streams are written into reused buffers.
  */
 import { type RawBuilder, sql } from 'kysely';
 import { CopyFrom, copyRows } from '../platform/db/bulk';
@@ -11,6 +12,7 @@ import { plainArray, textArray } from './arrayLiterals';
 import { deltaCount, pointsIn, type RollupDelta, type SeriesRun, type SliceRollups } from './batchPlan';
 import { ROLLUP_ARRAY_TYPES, rollupArrays } from './binaryArrays';
 import { encodeRollups, encodeTelemetry, ROLLUP_COLUMNS, TELEMETRY_COLUMNS } from './copyEncoding';
+import type { EncodeBuffers } from './encodeBuffers';
 import { ROLLUPS } from './rollups';
 
 /** Folds a delta into a stored rollup row (`r`) from the proposed one (`excluded`). */
@@ -24,9 +26,9 @@ const ROLLUP_UPDATE = sql`
   last_ts = greatest(r.last_ts, excluded.last_ts),
   last_value = case when excluded.last_ts > r.last_ts then excluded.last_value else r.last_value end`;
 
-/** The slice's points as a binary COPY into telemetry. */
-export function rawCopy(slice: readonly SeriesRun[]): CopyFrom {
-  return new CopyFrom(`telemetry ${TELEMETRY_COLUMNS}`, 'binary', encodeTelemetry(slice));
+/** The slice's points as a binary COPY into telemetry; `buffers` lends its buffer (give it back after). */
+export function rawCopy(slice: readonly SeriesRun[], buffers?: EncodeBuffers): CopyFrom {
+  return new CopyFrom(`telemetry ${TELEMETRY_COLUMNS}`, 'binary', encodeTelemetry(slice, buffers));
 }
 
 type StoredKey = { sensor_id: string; param_key: string; ts: Date | string };
@@ -147,9 +149,11 @@ export async function createDeltaTable(db: Db): Promise<void> {
  * Adds deltas to every rollup through COPY into the temp table (createDeltaTable), then one statement
  * that empties the table and upserts each rollup from what it held (so a transaction can repeat it).
  */
-export async function copyRollups(db: Db, rollups: SliceRollups): Promise<void> {
+export async function copyRollups(db: Db, rollups: SliceRollups, buffers?: EncodeBuffers): Promise<void> {
   const target = `telemetry_rollup_deltas (level, ${ROLLUP_COLUMNS.slice(1)}`;
-  await copyRows(db, new CopyFrom(target, 'binary', encodeRollups(rollups)));
+  const data = encodeRollups(rollups, buffers);
+  await copyRows(db, new CopyFrom(target, 'binary', data));
+  buffers?.give(data);
   const upserts = ROLLUPS.map((_, level) =>
     upsertInto(
       level,

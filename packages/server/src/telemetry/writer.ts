@@ -29,6 +29,7 @@ import {
   SliceCutter,
   type SliceRollups,
 } from './batchPlan';
+import { EncodeBuffers } from './encodeBuffers';
 import { type PointRun, pointCount, runsOfPoints, type TelemetryPoint } from './pointRuns';
 import { ensureMonthlyPartitions } from './repository';
 import { copyRollups, createDeltaTable, insertNew, rawCopy, upsertRollups } from './sliceStatements';
@@ -104,6 +105,11 @@ export class TelemetryWriter {
   private unitsPerMs = SLICE_BUDGET.first / SLICE_TARGET_MS;
   /** Single session: the delta temp table exists (a committed transaction created it). */
   private deltaTableReady = false;
+  /**
+   * Buffers for COPY streams, reused (PostgreSQL). Not for PGlite: its streams move to the PGlite
+   * thread, leaving nothing here to reuse.
+   */
+  private readonly buffers: EncodeBuffers | undefined;
 
   constructor(
     private readonly db: Db,
@@ -117,6 +123,7 @@ export class TelemetryWriter {
     this.makeWay = traits.makeWay;
     this.fixedBudget = options.chunkSize ?? (traits.singleSession ? undefined : SHARED.chunkSize);
     this.concurrency = traits.singleSession ? 1 : (options.concurrency ?? SHARED.concurrency);
+    this.buffers = traits.singleSession ? undefined : new EncodeBuffers(2 * this.concurrency + 2);
   }
 
   /** Stores the points and updates the rollups; answers how many were new. */
@@ -232,16 +239,18 @@ export class TelemetryWriter {
       // All new: back to COPY for the slices still to be cut.
       if (this.copy && pointsIn(runs) === pointsIn(work.runs)) state.expectDuplicates = false;
     } else {
-      const prepared = prepare(work);
+      const prepared = this.prepare(work);
       const copying = copyRows(trx, prepared.raw);
       // Awaited below; until then a rejection must not count as unhandled.
       copying.catch(() => {});
       if (next && !next.duplicates) {
         // The COPY is on its way once the microtasks ran; encode the next slice meanwhile.
         await nextTurn();
-        prepare(next);
+        this.prepare(next);
       }
       await copying;
+      // Sent and stored: its buffer is free (a slice written again after a rollback is encoded again).
+      this.buffers?.give(prepared.raw.data);
       rollups = prepared.rollups;
     }
     const copyFrom = this.singleSession ? COPY_ROLLUPS_FROM.singleSession : COPY_ROLLUPS_FROM.shared;
@@ -252,16 +261,16 @@ export class TelemetryWriter {
         await createDeltaTable(trx);
         tx.deltaTable = tx.createdDeltaTable = true;
       }
-      await copyRollups(trx, rollups);
+      await copyRollups(trx, rollups, this.buffers);
     }
     const points = pointsIn(runs);
     this.measured(points + ROLLUP_ROW_COST * deltaCount(rollups), performance.now() - started);
     return points;
   }
-}
 
-/** The slice's COPY stream and rollup deltas, computed once. */
-function prepare(work: SliceWork): { raw: CopyFrom; rollups: SliceRollups } {
-  work.prepared ??= { raw: rawCopy(work.runs), rollups: aggregateSlice(work.runs) };
-  return work.prepared;
+  /** The slice's COPY stream and rollup deltas, computed once. */
+  private prepare(work: SliceWork): { raw: CopyFrom; rollups: SliceRollups } {
+    work.prepared ??= { raw: rawCopy(work.runs, this.buffers), rollups: aggregateSlice(work.runs) };
+    return work.prepared;
+  }
 }
