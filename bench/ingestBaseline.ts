@@ -1,7 +1,7 @@
 /**
  * The baseline of bench:ingest: plain COPY of the same number of rows, with the same keys and times,
  * into a table shaped like telemetry (same columns, primary key, range partitioning by month with a
- * DEFAULT partition; logged like telemetry), in chunks the size of one round of messages (one from each
+ * DEFAULT partition; logged like telemetry), in chunks the size of one wave of messages (one from each
  * client), each chunk sorted by key and committed on its own. Rows are encoded before the clock starts:
  * the figure is what the database absorbs, nothing else. No rollups: that is the writer's extra work.
  */
@@ -34,8 +34,8 @@ export interface CopyBaseline {
 
 const TABLE = 'bench_raw_copy';
 
-/** The points of one round: message `m` of every client, sorted by key like the ingest batcher does. */
-function roundPoints(plan: LoadPlan, m: number): TelemetryPoint[] {
+/** The points of one wave: message `m` of every client, sorted by key like the ingest batcher does. */
+function wavePoints(plan: LoadPlan, m: number): TelemetryPoint[] {
   const points: TelemetryPoint[] = [];
   for (const sensors of plan.sensorIds) {
     for (let r = 0; r < plan.readings; r++) {
@@ -81,7 +81,7 @@ export async function measureRawCopy(db: Db, plan: LoadPlan, streams: number): P
   const chunks: CopyFrom[] = [];
   let rows = 0;
   for (let m = 0; m < plan.messages; m++) {
-    const points = roundPoints(plan, m);
+    const points = wavePoints(plan, m);
     rows += points.length;
     const runs = sliceSeries(groupSeries(runsOfPoints(points)).series, Number.POSITIVE_INFINITY)[0] ?? [];
     chunks.push(new CopyFrom(`${TABLE} ${TELEMETRY_COLUMNS}`, 'binary', encodeTelemetry(runs)));
