@@ -2,11 +2,13 @@
  * The statements a telemetry write runs for one slice: raw points by COPY or, when some may be
  * stored already, by INSERT … ON CONFLICT DO NOTHING RETURNING; rollup deltas by unnest arrays or,
  * when many, by COPY into a session temp table and one upsert per rollup (all in one statement).
- * Given EncodeBuffers, COPY streams are written into reused buffers.
+ * Given EncodeBuffers, COPY streams are written into reused buffers. The rollup upserts are the same
+ * text every time and are prepared once per connection (PREPARE).
  */
 import { type RawBuilder, sql } from 'kysely';
 import { CopyFrom, copyRows } from '../platform/db/bulk';
 import type { Db } from '../platform/db/database';
+import { PREPARE } from '../platform/db/preparedStatements';
 import { isoOfMs } from '../platform/isoTime';
 import { plainArray, textArray } from './arrayLiterals';
 import { deltaCount, pointsIn, type RollupDelta, type SeriesRun, type SliceRollups } from './batchPlan';
@@ -108,7 +110,7 @@ export async function upsertRollups(db: Db, rollups: SliceRollups, binary: boole
   const upserts = rollups.map((deltas, level) =>
     upsertInto(level, binary ? binaryDeltas(deltas) : textDeltas(deltas)),
   );
-  await sql`with ${sql.join(upserts)} select 1`.execute(db);
+  await sql`${PREPARE}with ${sql.join(upserts)} select 1`.execute(db);
 }
 
 /** A rollup level's deltas as rows (ROLLUP_COLUMNS), from binary array parameters. */
@@ -160,7 +162,7 @@ export async function copyRollups(db: Db, rollups: SliceRollups, buffers?: Encod
       sql`select ${sql.raw(ROLLUP_COLUMNS.slice(1, -1))} from delta where level = ${sql.lit(level)}`,
     ),
   );
-  await sql`
+  await sql`${PREPARE}
     with delta as (delete from telemetry_rollup_deltas returning *), ${sql.join(upserts)}
     select 1`.execute(db);
 }

@@ -13,6 +13,7 @@ import copyStreams from 'pg-copy-streams';
 import { CopyFrom, registerBulkTraits } from './bulk';
 import { PGliteWorkerClient } from './pgliteWorker/client';
 import { PGliteWorkerDialect } from './pgliteWorker/dialect';
+import { preparedName } from './preparedStatements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -33,12 +34,17 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
-/** A pg client that runs a `CopyFrom` parameter as COPY … FROM STDIN; every other query as usual. */
+/**
+ * A pg client that runs a `CopyFrom` parameter as COPY … FROM STDIN and a statement marked PREPARE
+ * as a named prepared statement; every other query as usual.
+ */
 class CopyingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this only intercepts one
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this only intercepts two
   override query(...args: any[]): any {
     const values = args[1];
     if (Array.isArray(values) && values[0] instanceof CopyFrom) return this.copy(values[0]);
+    const name = typeof args[0] === 'string' && args.length === 2 ? preparedName(args[0]) : undefined;
+    if (name) return super.query({ name, text: args[0], values });
     // biome-ignore lint/suspicious/noExplicitAny: forwarded as given
     return (super.query as (...rest: any[]) => any)(...args);
   }
