@@ -39,6 +39,8 @@ let platform: TestPlatform;
 let transports: DeviceTransports;
 let iot: IotClient;
 let projectId: string;
+let orgId: string;
+let adminToken: string;
 let makeSensor: (name: string) => Promise<string>;
 const devices: MqttClient[] = [];
 
@@ -73,6 +75,8 @@ beforeAll(async () => {
   transports = await startDeviceTransports(platform.deps);
   const admin = await demoAdmin(platform);
   iot = admin.iot;
+  orgId = admin.orgId;
+  adminToken = admin.token;
   const em = entityManagerClient(platform, admin.orgId, admin.token);
   projectId = await addProject(platform, admin.orgId, 'Broker credentials');
   const typeId = await createType(em, 'sensor', {
@@ -277,6 +281,34 @@ describe('gateway credentials on an external Mosquitto (dynamic security)', () =
     await expect(connect(gateway)).rejects.toThrow(NOT_AUTHORIZED);
     expect(await brokerClient(gateway.username)).toBeNull();
     expect(await brokerRole(`ferrite-gateway-${gateway.id}`)).toBeNull();
+  });
+
+  it("deleting a gateway's project removes its account and role at once, and ends its connection", async () => {
+    const doomedProject = await addProject(platform, orgId, 'Line to dismantle');
+    const { gateway, access_token } = await createGateway(iot, doomedProject, gatewayBody('Press 9'));
+    const doomed = {
+      id: gateway.id,
+      topic: gateway.topic as string,
+      clientId: gateway.client_id as string,
+      username: gateway.username as string,
+      token: access_token,
+      sensorId: '',
+    };
+    const device = await connect(doomed);
+    const ended = closed(device);
+    expect(await brokerClient(doomed.username)).not.toBeNull();
+
+    const deleted = await platform.app.inject({
+      method: 'DELETE',
+      url: `/api/role_mgmt/orgs/${orgId}/projects/${doomedProject}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(deleted.statusCode).toBe(204);
+    // Not at the next reconcile, minutes away: by the time the deletion answered.
+    expect(await brokerClient(doomed.username)).toBeNull();
+    expect(await brokerRole(`ferrite-gateway-${doomed.id}`)).toBeNull();
+    await ended;
+    await expect(connect(doomed)).rejects.toThrow(NOT_AUTHORIZED);
   });
 
   it('never takes over a broker account that is not its own', async () => {

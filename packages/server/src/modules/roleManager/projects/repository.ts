@@ -162,7 +162,18 @@ export class ProjectRepository {
     return result !== undefined;
   }
 
-  /** Deletes a project; its member rows go with it. */
+  /** The ids of the project's gateways (they go with it when it is deleted). */
+  async gatewayIds(orgId: string, projectId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('gateways')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('project_id', '=', projectId)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Deletes a project; its member rows, entities and gateways go with it. */
   async delete(orgId: string, id: string): Promise<void> {
     await this.db.deleteFrom('projects').where('org_id', '=', orgId).where('id', '=', id).execute();
   }

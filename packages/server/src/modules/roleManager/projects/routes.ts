@@ -24,7 +24,7 @@ export const projectRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       listQuery: listProjectsQuerySchema,
       listResponse: listProjectsResponseSchema,
     },
-    service: new ProjectService(new ProjectRepository(deps.db)),
+    service: new ProjectService(new ProjectRepository(deps.db), deps.deviceLink),
     summaries: {
       list: 'Projects of the Active or Archived tab, with tab counts',
       create: 'Create a project; the caller is its creator',

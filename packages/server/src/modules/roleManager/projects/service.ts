@@ -1,5 +1,6 @@
 /** Project use cases: list, read, create, edit, archive, unarchive, delete; every write is logged. */
 import type { FieldError, Project, ProjectBody, TabCounts } from '@ferrite/contracts';
+import type { DeviceLink } from '../../../ingest/deviceLink';
 import { problems } from '../../../platform/http/problem';
 import {
   type Actor,
@@ -43,7 +44,14 @@ export function metadataErrors(metadata: ProjectBody['metadata']): FieldError[] 
 
 /** The Role Manager's projects. */
 export class ProjectService {
-  constructor(private readonly repo: ProjectRepository) {}
+  /**
+   * `deviceLink`: told of each gateway a deletion takes with the project, so the transports drop it and
+   * an external broker removes its account at once rather than at its next reconcile.
+   */
+  constructor(
+    private readonly repo: ProjectRepository,
+    private readonly deviceLink?: Pick<DeviceLink, 'gatewayChanged'>,
+  ) {}
 
   /** One page of a tab, its total and both tab counts. */
   async list(
@@ -122,10 +130,11 @@ export class ProjectService {
     return this.setArchived(actor, id, false);
   }
 
-  /** Deletes a project for good. */
-  delete(actor: Actor, id: string): Promise<void> {
-    return this.repo.transaction(async (repo) => {
+  /** Deletes a project for good, with its gateways, whose devices are then refused at once. */
+  async delete(actor: Actor, id: string): Promise<void> {
+    const gatewayIds = await this.repo.transaction(async (repo) => {
       const before = await present(repo, actor.orgId, await mustFind(repo, actor.orgId, id));
+      const gateways = await repo.gatewayIds(actor.orgId, id);
       await repo.delete(actor.orgId, id);
       await repo.recordActivity({
         ...activityBase(actor, 'project', id),
@@ -133,7 +142,10 @@ export class ProjectService {
         summary: `Deleted project "${before.name}"`,
         before,
       });
+      return gateways;
     });
+    // After the commit, as for a gateway deleted on its own.
+    for (const gatewayId of gatewayIds) await this.deviceLink?.gatewayChanged(gatewayId);
   }
 
   private setArchived(actor: Actor, id: string, archive: boolean): Promise<Project> {
