@@ -94,7 +94,7 @@ export function report(
   });
   const lines = [
     `\n== bench:ingest on ${name} ==`,
-    `load              ${SETTINGS.clients} MQTT clients × ${plan.messages} messages × ${plan.readings} readings × ${SETTINGS.sensors} sensors × ${SETTINGS.params} parameters = ${fmt(first.points)} points a round (QoS 1, ${SETTINGS.inflight} unacknowledged per client, ${fmt(first.payloadBytes / 1e6, 1)} MB of JSON, readings ${SETTINGS.intervalMs} ms apart); ${rounds.length} round${rounds.length > 1 ? 's' : ''}, medians shown`,
+    `load              ${SETTINGS.clients} MQTT clients × ${plan.messages} messages × ${plan.readings} readings × ${SETTINGS.sensors} sensors × ${SETTINGS.params} parameters = ${fmt(first.points)} points a round (QoS 1, ${SETTINGS.inflight} unacknowledged per client, ${fmt(first.payloadBytes / 1e6, 1)} MB of JSON, readings ${SETTINGS.intervalMs} ms apart); ${rounds.length} round${rounds.length > 1 ? 's' : ''}, medians shown${SETTINGS.warmupPoints > 0 ? `, after a warm-up of ${fmt(SETTINGS.warmupPoints)} points not measured` : ''}`,
     `MQTT → stored     ${medianOf(
       measured.map((round) => round.rate),
       0,

@@ -14,6 +14,8 @@ export const SETTINGS = {
    * medians. One round's ratio moved by ±0.1 with the shared machine's speed between its two halves.
    */
   rounds: Math.max(1, env('ROUNDS', 3)),
+  /** Points ingested before the first round and not measured (0: none). */
+  warmupPoints: env('WARMUP_POINTS', 200_000),
   clients: env('CLIENTS', 8),
   sensors: env('SENSORS', 10),
   params: env('PARAMS', 10),
