@@ -154,7 +154,7 @@ function added(parts: { count: number; ms: number; cpu: CpuUsed }[]): CpuTotal {
  * about the inverse of the totals' ratio.
  */
 function cpuLines(engine: Engine, rounds: Round[]): string[] {
-  // The stream count whose raw COPY was faster in most rounds' median, as the ratio uses.
+  // The stream count whose median raw COPY was the faster (each round's ratio takes its own faster one).
   const streamCounts = (rounds[0] as Round).copies.map((_, index) => index);
   const fastest = streamCounts.reduce((best, index) => {
     const rate = (i: number) =>
