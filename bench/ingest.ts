@@ -2,7 +2,8 @@
  * bench:ingest: end-to-end data points per second, MQTT QoS 1 publish → stored and queryable, through
  * the real server (runtime.ts with the embedded Aedes broker; gateways, sensors and mappings created
  * through the HTTP API), next to the raw COPY rate of the same database measured in the same run: in
- * ROUNDS rounds of raw COPY then ingest, each figure the rounds' median. While the devices publish, an API user GETs the gateway list and a sensor's latest values over HTTP
+ * ROUNDS rounds of raw COPY then ingest after an unmeasured warm-up, each figure the rounds' median.
+ * While the devices publish, an API user GETs the gateway list and a sensor's latest values over HTTP
  * (their p99 is printed) and the event-loop delay is sampled. Then devices post to the HTTP ingest
  * endpoint for a while. PGlite runs on disk in a temp directory; PostgreSQL in a throwaway database
  * (TEST_DATABASE_URL or 127.0.0.1:5432; skipped when it does not answer). See bench/README.md.
@@ -15,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { cpuMark, cpuSince } from './cpuAccounting';
 import { type CopyBaseline, type LoadPlan, measureRawCopy } from './ingestBaseline';
-import { type HttpRun, type MqttRun, type Round, report } from './ingestReport';
+import { fmt, type HttpRun, type MqttRun, type Round, report } from './ingestReport';
 import { COPY_STREAMS, ENGINES, SETTINGS } from './ingestSettings';
 import {
   type BenchFleet,
@@ -28,8 +29,6 @@ import {
 import { profiled } from './profiling';
 
 const now = () => performance.timeOrigin + performance.now();
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 type Message = { type: string; [key: string]: unknown };
 

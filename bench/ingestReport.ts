@@ -38,7 +38,8 @@ export interface Round {
   mqtt: MqttRun;
 }
 
-const fmt = (n: number, digits = 0) =>
+/** A number in the report's style: thousands separated, `digits` decimals. */
+export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 const rateOf = (count: number, ms: number) => count / (ms / 1000);

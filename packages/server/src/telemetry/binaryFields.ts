@@ -97,8 +97,9 @@ export class BinaryFields {
 }
 
 /**
- * Most distinct ids (and, apart, keys) kept converted. A busy plant has thousands of sensor parameters,
- * each met again in every write; past this many the cache starts afresh rather than grow without end.
+ * Most entries one conversion cache keeps (ids, keys, series' row prefixes, each apart). A busy plant
+ * has thousands of sensor parameters, each met again in every write; past this many a cache starts
+ * afresh rather than grow without end.
  */
 const MAX_CACHED_VALUES = 50_000;
 
@@ -132,9 +133,10 @@ export class BinaryValues {
   }
 }
 
-function remember(cache: Map<string, Uint8Array>, value: string, bytes: Uint8Array): void {
+/** Caches `bytes` under `key`, starting the cache afresh once it holds MAX_CACHED_VALUES entries. */
+export function remember(cache: Map<string, Uint8Array>, key: string, bytes: Uint8Array): void {
   if (cache.size >= MAX_CACHED_VALUES) cache.clear();
-  cache.set(value, bytes);
+  cache.set(key, bytes);
 }
 
 /** The thread's converted ids and keys, shared by every encoding. Cached bytes are only ever read. */

@@ -3,7 +3,7 @@
  * parsing text timestamps and uuids, and ids and keys are converted once per series, not per point.
  */
 import { deltaCount, type SeriesRun, type SliceRollups } from './batchPlan';
-import { BinaryFields, binaryValues, DELTA_FIELDS, writeDeltaFields } from './binaryFields';
+import { BinaryFields, binaryValues, DELTA_FIELDS, remember, writeDeltaFields } from './binaryFields';
 import type { EncodeBuffers } from './encodeBuffers';
 
 /** The column list raw rows fill, in order. */
@@ -73,23 +73,16 @@ class BinaryCopyWriter extends BinaryFields {
   }
 }
 
-/** Most series whose row prefix is kept (see MAX_CACHED_VALUES in binaryFields.ts). */
-const MAX_CACHED_PREFIXES = 50_000;
-/** Row prefixes by sensor, then parameter key; the organization is checked, as a sensor has one. */
-const prefixes = new Map<string, { orgId: string; byKey: Map<string, Uint8Array> }>();
-let cachedPrefixes = 0;
+/** Row prefixes by organization, sensor and key (bounded like the converted ids they are made of). */
+const prefixes = new Map<string, Uint8Array>();
 
 /**
  * The fields every row of a series starts with: the field count, organization, sensor and key. Made
  * once per series, not per slice: every write meets the same series again.
  */
 function seriesPrefix(series: SeriesRun['series']): Uint8Array {
-  let sensor = prefixes.get(series.sensorId);
-  if (!sensor || sensor.orgId !== series.orgId) {
-    sensor = { orgId: series.orgId, byKey: new Map() };
-    prefixes.set(series.sensorId, sensor);
-  }
-  let prefix = sensor.byKey.get(series.paramKey);
+  const key = `${series.orgId} ${series.sensorId} ${series.paramKey}`;
+  let prefix = prefixes.get(key);
   if (!prefix) {
     const fields = new BinaryFields(64);
     fields.fieldCount(5);
@@ -97,14 +90,7 @@ function seriesPrefix(series: SeriesRun['series']): Uint8Array {
     fields.raw(binaryValues.uuid(series.sensorId));
     fields.raw(binaryValues.text(series.paramKey));
     prefix = fields.written();
-    if (cachedPrefixes >= MAX_CACHED_PREFIXES) {
-      prefixes.clear();
-      cachedPrefixes = 0;
-      prefixes.set(series.sensorId, sensor);
-      sensor.byKey.clear();
-    }
-    sensor.byKey.set(series.paramKey, prefix);
-    cachedPrefixes++;
+    remember(prefixes, key, prefix);
   }
   return prefix;
 }
@@ -125,16 +111,15 @@ export function encodeTelemetry(slice: readonly SeriesRun[], buffers?: EncodeBuf
 
 /** Rollup delta rows: `level` (the rollup's index in ROLLUPS), then ROLLUP_COLUMNS; `buffers` as above. */
 export function encodeRollups(rollups: SliceRollups, buffers?: EncodeBuffers): Uint8Array {
-  const values = binaryValues;
   const out = new BinaryCopyWriter(deltaCount(rollups) * 181 + HEADER_BYTES + 2, buffers);
   // Every column goes to the one row stream.
   const columns = Array.from({ length: DELTA_FIELDS }, () => out);
   for (const [level, deltas] of rollups.entries()) {
     for (const d of deltas) {
-      const key = values.text(d.paramKey);
+      const key = binaryValues.text(d.paramKey);
       out.row(13, 2 + 6 + 20 * 2 + 4 + key.length + 12 * 9);
       out.int2(level);
-      writeDeltaFields(d, values, columns);
+      writeDeltaFields(d, binaryValues, columns);
     }
   }
   return out.finish();
