@@ -15,7 +15,14 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { cpuMark, cpuSince } from './cpuAccounting';
-import { type CopyBaseline, type LoadPlan, measureRawCopy } from './ingestBaseline';
+import {
+  type CopyBaseline,
+  createRawCopyTable,
+  dropRawCopyTable,
+  type LoadPlan,
+  measureRawCopy,
+  type RawCopyTable,
+} from './ingestBaseline';
 import { fmt, type HttpRun, type MqttRun, type Round, report } from './ingestReport';
 import { COPY_STREAMS, ENGINES, SETTINGS } from './ingestSettings';
 import {
@@ -194,6 +201,33 @@ async function runHttp(server: BenchServer, fleet: BenchFleet, plan: LoadPlan): 
   return done;
 }
 
+/** Each round: raw COPY into every baseline table, then the MQTT ingest, each after a checkpoint. */
+async function measureRounds(
+  engine: Engine,
+  server: BenchServer,
+  fleet: BenchFleet,
+  plans: LoadPlan[],
+  tables: RawCopyTable[],
+): Promise<Round[]> {
+  const db = server.platform.deps.db;
+  const rounds: Round[] = [];
+  for (const [round, plan] of plans.entries()) {
+    const of = `round ${round + 1} of ${SETTINGS.rounds}`;
+    console.error(`[${engine}] ${of}: raw COPY baseline…`);
+    const copies: CopyBaseline[] = [];
+    for (const table of tables) {
+      // Every measurement starts from clean buffers, not paying for the writes of the one before.
+      await sql`checkpoint`.execute(db);
+      copies.push(await measureRawCopy(db, table, plan));
+    }
+    await sql`checkpoint`.execute(db);
+    console.error(`[${engine}] ${of}: MQTT ingest of ${fmt(SETTINGS.points)} points…`);
+    const mqtt = await profiled(`ingest-${engine}-mqtt-${round + 1}`, () => runMqtt(server, fleet, plan));
+    rounds.push({ copies, mqtt });
+  }
+  return rounds;
+}
+
 async function bench(engine: Engine, serverUrl: string | null): Promise<void> {
   const server = await startBenchServer(engine, serverUrl);
   try {
@@ -204,32 +238,29 @@ async function bench(engine: Engine, serverUrl: string | null): Promise<void> {
     );
     const idleApiMs = await probeIdle(server, fleet, 5_000);
     const plans = Array.from({ length: SETTINGS.rounds }, (_, round) => loadPlan(fleet, round));
-    if (SETTINGS.warmupPoints > 0) {
+    const warmUp = SETTINGS.warmupPoints > 0 ? loadPlan(fleet, -1, SETTINGS.warmupPoints) : null;
+    const db = server.platform.deps.db;
+    if (warmUp) {
       // Not measured: the server's ingest path is compiled by V8 during its first messages, as on a
       // server that has been running; bench:query warms up the same way.
       console.error(`[${engine}] warm-up: MQTT ingest of ${fmt(SETTINGS.warmupPoints)} points…`);
-      await runMqtt(server, fleet, loadPlan(fleet, -1, SETTINGS.warmupPoints));
+      await runMqtt(server, fleet, warmUp);
     }
-    const rounds: Round[] = [];
-    for (const [round, plan] of plans.entries()) {
-      const of = `round ${round + 1} of ${SETTINGS.rounds}`;
-      console.error(`[${engine}] ${of}: raw COPY baseline…`);
-      const copies: CopyBaseline[] = [];
+    const tables: RawCopyTable[] = [];
+    try {
       for (const streams of COPY_STREAMS[engine])
-        copies.push(await measureRawCopy(server.platform.deps.db, plan, streams));
-      // Both measurements start from clean buffers.
-      await sql`checkpoint`.execute(server.platform.deps.db);
-      console.error(`[${engine}] ${of}: MQTT ingest of ${fmt(SETTINGS.points)} points…`);
-      const mqtt = await profiled(`ingest-${engine}-mqtt-${round + 1}`, () => runMqtt(server, fleet, plan));
-      rounds.push({ copies, mqtt });
+        tables.push(await createRawCopyTable(db, streams, plans, warmUp));
+      const rounds = await measureRounds(engine, server, fleet, plans, tables);
+      const plan = plans.at(-1) as LoadPlan;
+      let http: HttpRun | null = null;
+      if (SETTINGS.httpSeconds > 0) {
+        console.error(`[${engine}] HTTP ingest for ${SETTINGS.httpSeconds} s…`);
+        http = await profiled(`ingest-${engine}-http`, () => runHttp(server, fleet, plan));
+      }
+      report(engine, plan, rounds, idleApiMs, http);
+    } finally {
+      for (const table of tables) await dropRawCopyTable(db, table);
     }
-    const plan = plans.at(-1) as LoadPlan;
-    let http: HttpRun | null = null;
-    if (SETTINGS.httpSeconds > 0) {
-      console.error(`[${engine}] HTTP ingest for ${SETTINGS.httpSeconds} s…`);
-      http = await profiled(`ingest-${engine}-http`, () => runHttp(server, fleet, plan));
-    }
-    report(engine, plan, rounds, idleApiMs, http);
   } finally {
     await server.close();
   }

@@ -103,7 +103,7 @@ export function report(
     )} points/s   target ≥ ${fmt(target)}: ${mark(rate >= target)}`,
     `                  first publish to a count that sees every point; last PUBACK ${fmt(median(rounds.map((round) => round.mqtt.visibleMs - round.mqtt.ackMs)), 0)} ms before that count (median)`,
     ...copyLines,
-    '                  the same rows into a table like telemetry (including all; partitioned by month; logged), a transaction per wave of messages (one from each client)',
+    '                  the same rows into a table like telemetry (including all; partitioned by month; logged; grown through the run as telemetry is), a transaction per wave of messages (one from each client)',
     `ratio             ${medianOf(
       measured.map((round) => round.ratio),
       2,
