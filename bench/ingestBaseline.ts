@@ -107,11 +107,12 @@ export async function dropRawCopyTable(db: Db, table: RawCopyTable): Promise<voi
   await sql`drop table if exists ${sql.table(table.name)}`.execute(db);
 }
 
-const countRows = async (db: Db, table: RawCopyTable) =>
-  Number(
-    (await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table.name)}`.execute(db)).rows[0]
-      ?.n,
-  );
+/** Rows of the table in the plan's span of time (rounds and the warm-up never share a span). */
+async function rowsInSpan(db: Db, table: RawCopyTable, plan: LoadPlan): Promise<number> {
+  const counted = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table.name)}
+    where ts >= ${new Date(plan.t0)} and ts < ${new Date(planEnd(plan))}`.execute(db);
+  return Number(counted.rows[0]?.n);
+}
 
 /**
  * COPYs the plan's rows into the table, `table.streams` chunks at a time (each on its own connection
@@ -126,7 +127,6 @@ export async function measureRawCopy(db: Db, table: RawCopyTable, plan: LoadPlan
     const runs = sliceSeries(groupSeries(runsOfPoints(points)).series, Number.POSITIVE_INFINITY)[0] ?? [];
     chunks.push(new CopyFrom(`${table.name} ${TELEMETRY_COLUMNS}`, 'binary', encodeTelemetry(runs)));
   }
-  const before = await countRows(db, table);
   let next = 0;
   const lane = async () => {
     for (let i = next++; i < chunks.length; i = next++) {
@@ -139,7 +139,7 @@ export async function measureRawCopy(db: Db, table: RawCopyTable, plan: LoadPlan
   await Promise.all(Array.from({ length: table.streams }, lane));
   const ms = performance.now() - started;
   const used = cpuSince(cpu);
-  const stored = (await countRows(db, table)) - before;
+  const stored = await rowsInSpan(db, table, plan);
   if (stored !== rows) throw new Error(`raw COPY stored ${stored} of ${rows} rows`);
   return { rows, ms, streams: table.streams, cpu: used };
 }

@@ -22,7 +22,7 @@ const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
 
 /** Registers GET projects and GET people under /entity_mgmt/orgs/{orgId}. */
 export const entityProjectRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const projects = new ProjectService(new ProjectRepository(deps.db));
+  const projects = new ProjectService(new ProjectRepository(deps.db), deps.deviceLink);
 
   app.get(`${ENTITY_MGMT_PREFIX}/projects`, {
     config: { permission: 'entityManager.view' },

@@ -50,7 +50,7 @@ export class ProjectService {
    */
   constructor(
     private readonly repo: ProjectRepository,
-    private readonly deviceLink?: Pick<DeviceLink, 'gatewayChanged'>,
+    private readonly deviceLink: Pick<DeviceLink, 'gatewayChanged'>,
   ) {}
 
   /** One page of a tab, its total and both tab counts. */
@@ -145,7 +145,7 @@ export class ProjectService {
       return gateways;
     });
     // After the commit, as for a gateway deleted on its own.
-    for (const gatewayId of gatewayIds) await this.deviceLink?.gatewayChanged(gatewayId);
+    for (const gatewayId of gatewayIds) await this.deviceLink.gatewayChanged(gatewayId);
   }
 
   private setArchived(actor: Actor, id: string, archive: boolean): Promise<Project> {
