@@ -39,8 +39,17 @@ const now = () => performance.timeOrigin + performance.now();
 
 type Message = { type: string; [key: string]: unknown };
 
-/** Starts a load thread and waits for its 'ready'; `next(type)` resolves with its next message of that type. */
-async function startLoad(workerData: object) {
+/** A load thread (ingestLoad.mjs). */
+interface LoadThread {
+  worker: Worker;
+  /** The thread's first message (its 'connected' or 'ready'). */
+  started: Message;
+  /** Posts `message` and resolves with the thread's next message of type `reply`. */
+  request(message: unknown, reply: string): Promise<Message>;
+}
+
+/** Starts a load thread and waits for its first message, of type `startedType`. */
+async function startLoad(workerData: object, startedType: string): Promise<LoadThread> {
   const worker = new Worker(new URL('./ingestLoad.mjs', import.meta.url), { workerData, execArgv: [] });
   const waiting = new Map<string, (message: Message) => void>();
   let failure: ((error: Error) => void) | null = null;
@@ -55,8 +64,58 @@ async function startLoad(workerData: object) {
   });
   const next = (type: string) =>
     Promise.race([new Promise<Message>((resolve) => waiting.set(type, resolve)), failed]);
-  const ready = await next('ready');
-  return { worker, ready, next, post: (message: unknown) => worker.postMessage(message) };
+  const started = await next(startedType);
+  return {
+    worker,
+    started,
+    request: (message, reply) => {
+      const answer = next(reply);
+      worker.postMessage(message);
+      return answer;
+    },
+  };
+}
+
+/**
+ * The publisher (the fleet's MQTT clients) and the API user, started once and kept for the whole run
+ * (warm-up included), as a fleet stays connected: a thread started for each round would compile its
+ * code inside that round's window, on the cores the server needs.
+ */
+interface FleetLoad {
+  publisher: LoadThread;
+  probe: LoadThread;
+}
+
+async function startFleetLoad(server: BenchServer, fleet: BenchFleet): Promise<FleetLoad> {
+  const publisher = await startLoad(
+    {
+      role: 'publish',
+      mqttUrl: server.mqttUrl,
+      clients: fleet.gateways.map((gateway) => ({
+        clientId: gateway.clientId,
+        username: gateway.username,
+        password: gateway.token,
+        topic: gateway.topic,
+        sensors: gateway.sensorFields,
+      })),
+      inflight: SETTINGS.inflight,
+    },
+    'connected',
+  );
+  try {
+    return { publisher, probe: await startProbe(server, fleet) };
+  } catch (error) {
+    await publisher.worker.terminate();
+    throw error;
+  }
+}
+
+async function stopFleetLoad(load: FleetLoad): Promise<void> {
+  try {
+    await load.publisher.request({ type: 'close' }, 'closed');
+  } finally {
+    await Promise.all([load.publisher.worker.terminate(), load.probe.worker.terminate()]);
+  }
 }
 
 /**
@@ -98,73 +157,59 @@ async function rawCount(server: BenchServer, sensorIds: string[]): Promise<numbe
   return Number(result.rows[0]?.n);
 }
 
-/** The API user: GETs of the gateway list and a sensor's latest values, one every 20 ms, until stopped. */
-function startProbe(server: BenchServer, fleet: BenchFleet) {
-  return startLoad({
-    role: 'probe',
-    url: server.url,
-    token: fleet.accessToken,
-    pauseMs: 20,
-    paths: [
-      `/api/iot_mgmt/orgs/${fleet.orgId}/projects/${fleet.projectId}/gateways`,
-      `/api/telemetry/orgs/${fleet.orgId}/sensors/${fleet.gateways[0]?.sensorIds[0]}/latest`,
-    ],
-  });
+/** The API user: GETs of the gateway list and a sensor's latest values, one every 20 ms, from 'start' to 'stop'. */
+function startProbe(server: BenchServer, fleet: BenchFleet): Promise<LoadThread> {
+  return startLoad(
+    {
+      role: 'probe',
+      url: server.url,
+      token: fleet.accessToken,
+      pauseMs: 20,
+      paths: [
+        `/api/iot_mgmt/orgs/${fleet.orgId}/projects/${fleet.projectId}/gateways`,
+        `/api/telemetry/orgs/${fleet.orgId}/sensors/${fleet.gateways[0]?.sensorIds[0]}/latest`,
+      ],
+    },
+    'connected',
+  );
 }
 
 /** The API user's latencies with no ingest running: what the machine gives when the server is idle. */
-async function probeIdle(server: BenchServer, fleet: BenchFleet, ms: number): Promise<number[]> {
-  const probe = await startProbe(server, fleet);
+async function probeIdle(load: FleetLoad, ms: number): Promise<number[]> {
+  await load.probe.request({ type: 'start' }, 'ready');
   await new Promise((resolve) => setTimeout(resolve, ms));
-  probe.post('stop');
-  const probed = await probe.next('done');
-  await probe.worker.terminate();
+  const probed = await load.probe.request({ type: 'stop' }, 'done');
   return probed.latencies as number[];
 }
 
 /** Publishes the plan over MQTT while probing the API; ends when every PUBACK is in and a count sees all. */
-async function runMqtt(server: BenchServer, fleet: BenchFleet, plan: LoadPlan): Promise<MqttRun> {
+async function runMqtt(server: BenchServer, load: FleetLoad, plan: LoadPlan): Promise<MqttRun> {
   const sensorIds = plan.sensorIds.flat();
   const expected = plan.messages * plan.readings * sensorIds.length * plan.params.length;
   // Earlier rounds' points are there already.
   const before = { rollups: await rollupCount(server, sensorIds), raw: await rawCount(server, sensorIds) };
-  const publisher = await startLoad({
-    role: 'publish',
-    mqttUrl: server.mqttUrl,
-    clients: fleet.gateways.map((gateway) => ({
-      clientId: gateway.clientId,
-      username: gateway.username,
-      password: gateway.token,
-      topic: gateway.topic,
-      sensors: gateway.sensorFields,
-    })),
-    params: plan.params,
-    messages: plan.messages,
-    readings: plan.readings,
-    intervalMs: plan.intervalMs,
-    t0: plan.t0,
-    inflight: SETTINGS.inflight,
-  });
-  const probe = await startProbe(server, fleet);
+  const { params, messages, readings, intervalMs, t0 } = plan;
+  const prepared = await load.publisher.request(
+    { type: 'plan', params, messages, readings, intervalMs, t0 },
+    'ready',
+  );
+  await load.probe.request({ type: 'start' }, 'ready');
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const cpu = cpuMark();
   const started = now();
-  publisher.post('go');
-  const done = await publisher.next('done');
+  const done = await load.publisher.request({ type: 'go' }, 'done');
   const ackedAt = done.ackedAt as number;
   const seen = (await rollupCount(server, sensorIds)) - before.rollups;
   const visibleAt = now();
   const cpuUsed = cpuSince(cpu);
   loop.disable();
-  probe.post('stop');
-  const probed = await probe.next('done');
-  await Promise.all([publisher.worker.terminate(), probe.worker.terminate()]);
+  const probed = await load.probe.request({ type: 'stop' }, 'done');
   if (seen !== expected) throw new Error(`the rollups count ${seen} of ${expected} acknowledged points`);
   const ns = (q: number) => loop.percentile(q) / 1e6;
   return {
     points: expected,
-    payloadBytes: Number(publisher.ready.bytes),
+    payloadBytes: Number(prepared.bytes),
     ackMs: ackedAt - started,
     visibleMs: visibleAt - started,
     pubackMs: done.pubackMs as number[],
@@ -184,19 +229,21 @@ function sumOrNull(...values: unknown[]): number | null {
 
 /** Devices posting single readings over keep-alive HTTP for HTTP_SECONDS. */
 async function runHttp(server: BenchServer, fleet: BenchFleet, plan: LoadPlan): Promise<HttpRun> {
-  const load = await startLoad({
-    role: 'http',
-    url: server.url,
-    gateways: fleet.gateways.map((g) => ({ uuid: g.uuid, token: g.token, sensors: g.sensorFields })),
-    params: plan.params,
-    concurrency: SETTINGS.httpConcurrency,
-    seconds: SETTINGS.httpSeconds,
-    // After the MQTT readings, 10 ms apart: a day ahead holds millions of readings per gateway.
-    t0: plan.t0 + plan.messages * plan.readings * plan.intervalMs + 60_000,
-    intervalMs: 10,
-  });
-  load.post('go');
-  const done = (await load.next('done')) as unknown as HttpRun;
+  const load = await startLoad(
+    {
+      role: 'http',
+      url: server.url,
+      gateways: fleet.gateways.map((g) => ({ uuid: g.uuid, token: g.token, sensors: g.sensorFields })),
+      params: plan.params,
+      concurrency: SETTINGS.httpConcurrency,
+      seconds: SETTINGS.httpSeconds,
+      // After the MQTT readings, 10 ms apart: a day ahead holds millions of readings per gateway.
+      t0: plan.t0 + plan.messages * plan.readings * plan.intervalMs + 60_000,
+      intervalMs: 10,
+    },
+    'ready',
+  );
+  const done = (await load.request('go', 'done')) as unknown as HttpRun;
   await load.worker.terminate();
   return done;
 }
@@ -205,7 +252,7 @@ async function runHttp(server: BenchServer, fleet: BenchFleet, plan: LoadPlan): 
 async function measureRounds(
   engine: Engine,
   server: BenchServer,
-  fleet: BenchFleet,
+  load: FleetLoad,
   plans: LoadPlan[],
   tables: RawCopyTable[],
 ): Promise<Round[]> {
@@ -222,10 +269,44 @@ async function measureRounds(
     }
     await sql`checkpoint`.execute(db);
     console.error(`[${engine}] ${of}: MQTT ingest of ${fmt(SETTINGS.points)} points…`);
-    const mqtt = await profiled(`ingest-${engine}-mqtt-${round + 1}`, () => runMqtt(server, fleet, plan));
+    const mqtt = await profiled(`ingest-${engine}-mqtt-${round + 1}`, () => runMqtt(server, load, plan));
     rounds.push({ copies, mqtt });
   }
   return rounds;
+}
+
+/** The idle probe, the warm-up, the rounds and the HTTP ingest, then the report. */
+async function measure(
+  engine: Engine,
+  server: BenchServer,
+  fleet: BenchFleet,
+  load: FleetLoad,
+): Promise<void> {
+  const idleApiMs = await probeIdle(load, 5_000);
+  const plans = Array.from({ length: SETTINGS.rounds }, (_, round) => loadPlan(fleet, round));
+  const warmUp = SETTINGS.warmupPoints > 0 ? loadPlan(fleet, -1, SETTINGS.warmupPoints) : null;
+  const db = server.platform.deps.db;
+  if (warmUp) {
+    // Not measured: the server's ingest path is compiled by V8 during its first messages, as on a
+    // server that has been running; bench:query warms up the same way.
+    console.error(`[${engine}] warm-up: MQTT ingest of ${fmt(SETTINGS.warmupPoints)} points…`);
+    await runMqtt(server, load, warmUp);
+  }
+  const tables: RawCopyTable[] = [];
+  try {
+    for (const streams of COPY_STREAMS[engine])
+      tables.push(await createRawCopyTable(db, streams, plans, warmUp));
+    const rounds = await measureRounds(engine, server, load, plans, tables);
+    const plan = plans.at(-1) as LoadPlan;
+    let http: HttpRun | null = null;
+    if (SETTINGS.httpSeconds > 0) {
+      console.error(`[${engine}] HTTP ingest for ${SETTINGS.httpSeconds} s…`);
+      http = await profiled(`ingest-${engine}-http`, () => runHttp(server, fleet, plan));
+    }
+    report(engine, plan, rounds, idleApiMs, http);
+  } finally {
+    for (const table of tables) await dropRawCopyTable(db, table);
+  }
 }
 
 async function bench(engine: Engine, serverUrl: string | null): Promise<void> {
@@ -236,30 +317,11 @@ async function bench(engine: Engine, serverUrl: string | null): Promise<void> {
     console.error(
       `[${engine}] ${SETTINGS.clients} gateways, ${SETTINGS.clients * SETTINGS.sensors} sensors, ${SETTINGS.clients * SETTINGS.sensors * SETTINGS.params} mappings created through the API in ${fmt((now() - provisionStarted) / 1000, 1)} s`,
     );
-    const idleApiMs = await probeIdle(server, fleet, 5_000);
-    const plans = Array.from({ length: SETTINGS.rounds }, (_, round) => loadPlan(fleet, round));
-    const warmUp = SETTINGS.warmupPoints > 0 ? loadPlan(fleet, -1, SETTINGS.warmupPoints) : null;
-    const db = server.platform.deps.db;
-    if (warmUp) {
-      // Not measured: the server's ingest path is compiled by V8 during its first messages, as on a
-      // server that has been running; bench:query warms up the same way.
-      console.error(`[${engine}] warm-up: MQTT ingest of ${fmt(SETTINGS.warmupPoints)} points…`);
-      await runMqtt(server, fleet, warmUp);
-    }
-    const tables: RawCopyTable[] = [];
+    const load = await startFleetLoad(server, fleet);
     try {
-      for (const streams of COPY_STREAMS[engine])
-        tables.push(await createRawCopyTable(db, streams, plans, warmUp));
-      const rounds = await measureRounds(engine, server, fleet, plans, tables);
-      const plan = plans.at(-1) as LoadPlan;
-      let http: HttpRun | null = null;
-      if (SETTINGS.httpSeconds > 0) {
-        console.error(`[${engine}] HTTP ingest for ${SETTINGS.httpSeconds} s…`);
-        http = await profiled(`ingest-${engine}-http`, () => runHttp(server, fleet, plan));
-      }
-      report(engine, plan, rounds, idleApiMs, http);
+      await measure(engine, server, fleet, load);
     } finally {
-      for (const table of tables) await dropRawCopyTable(db, table);
+      await stopFleetLoad(load);
     }
   } finally {
     await server.close();

@@ -1,13 +1,17 @@
 /**
  * The load side of bench:ingest, on its own thread so the server's event loop only carries the server.
- * Plain JavaScript (no loader needed in a worker). Two roles, chosen by workerData.role:
- * - 'publish': gateways as MQTT clients. Every payload is built before 'go' (device-side JSON work is not
- *   the server's cost), then each client publishes its messages at QoS 1 with a small window of
- *   unacknowledged ones, and the thread reports when the last PUBACK arrived.
- * - 'probe': an API user: after one unrecorded round, GETs the given paths one after another over
- *   keep-alive HTTP until 'stop', and reports every latency.
+ * Plain JavaScript (no loader needed in a worker). Three roles, chosen by workerData.role:
+ * - 'publish': gateways as MQTT clients, connected once and kept for the whole run as a real fleet
+ *   stays connected. For each 'plan' every payload is built (device-side JSON work is not the
+ *   server's cost) and 'ready' answered; on 'go' each client publishes its messages at QoS 1 with a
+ *   small window of unacknowledged ones, and the thread reports when the last PUBACK arrived.
+ * - 'probe': an API user: on each 'start' (after one unrecorded round the first time) GETs the given
+ *   paths one after another over keep-alive HTTP until 'stop', and reports every latency.
  * - 'http': devices posting one reading each to POST /api/ingest/{uuid} from `concurrency` keep-alive
  *   loops for `seconds`; reports requests, points and latencies.
+ * The publisher and the probe live for the whole run, the warm-up included: V8 compiles their code
+ * during the warm-up, not on the cores the measured rounds need (a new thread each round compiled
+ * for hundreds of milliseconds inside the round's window).
  * Times cross threads as wall-clock milliseconds with sub-ms precision (timeOrigin + now()).
  * HTTP goes through node:http with kept-alive connections, not fetch: fetch cost the probe about 2 ms of
  * CPU a call here (web streams, abort signals), on a core the server under test needs (the same reason
@@ -19,6 +23,18 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { connect } from 'mqtt';
 
 const now = () => performance.timeOrigin + performance.now();
+
+/** Messages from the bench, in order; `nextMessage()` resolves with the next one. */
+const inbox = [];
+const waiters = [];
+parentPort.on('message', (message) => {
+  const waiter = waiters.shift();
+  if (waiter) waiter(message);
+  else inbox.push(message);
+});
+function nextMessage() {
+  return inbox.length > 0 ? Promise.resolve(inbox.shift()) : new Promise((resolve) => waiters.push(resolve));
+}
 
 /**
  * The CPU seconds this thread has used (utime + stime of /proc/thread-self/stat, in USER_HZ ticks of
@@ -90,16 +106,26 @@ function connectClient(url, client) {
   });
 }
 
-async function publish(job) {
-  const payloads = job.clients.map((client, index) => buildPayloads(client, job, index));
+/** The fleet's connections, then one round per 'plan' until 'close'. */
+async function publisher(fleet) {
+  const connections = await Promise.all(fleet.clients.map((client) => connectClient(fleet.mqttUrl, client)));
+  parentPort.postMessage({ type: 'connected' });
+  for (let message = await nextMessage(); message.type === 'plan'; message = await nextMessage()) {
+    if (!(await publishRound(fleet, connections, { ...fleet, ...message }))) return;
+  }
+  await Promise.all(connections.map((mqtt) => mqtt.endAsync()));
+  parentPort.postMessage({ type: 'closed' });
+}
+
+/** One round: payloads built, 'ready', then on 'go' every message published; false if it failed. */
+async function publishRound(fleet, connections, job) {
+  const payloads = fleet.clients.map((client, index) => buildPayloads(client, job, index));
   const bytes = payloads.flat().reduce((sum, payload) => sum + payload.length, 0);
-  const connections = await Promise.all(job.clients.map((client) => connectClient(job.mqttUrl, client)));
   parentPort.postMessage({ type: 'ready', bytes });
-  await new Promise((resolve) => parentPort.once('message', resolve));
+  await nextMessage();
   const cpuAtGo = threadCpuSeconds();
   const pubackMs = [];
   let acked = 0;
-  const progress = setInterval(() => parentPort.postMessage({ type: 'progress', acked }), 250);
   const run = async (mqtt, client, list) => {
     let sent = 0;
     const one = async () => {
@@ -114,16 +140,14 @@ async function publish(job) {
     await Promise.all(Array.from({ length: job.inflight }, one));
   };
   try {
-    await Promise.all(connections.map((mqtt, i) => run(mqtt, job.clients[i], payloads[i])));
+    await Promise.all(connections.map((mqtt, i) => run(mqtt, fleet.clients[i], payloads[i])));
   } catch (error) {
     parentPort.postMessage({ type: 'failed', message: String(error?.message ?? error) });
-    return;
-  } finally {
-    clearInterval(progress);
+    return false;
   }
   const cpuS = cpuAtGo === null ? null : threadCpuSeconds() - cpuAtGo;
   parentPort.postMessage({ type: 'done', ackedAt: now(), acked, pubackMs, cpuS });
-  await Promise.all(connections.map((mqtt) => mqtt.endAsync()));
+  return true;
 }
 
 /**
@@ -148,17 +172,26 @@ function keepAliveClient(baseUrl, connections) {
     });
 }
 
-async function probe(job) {
-  const latencies = [];
-  let stopped = false;
-  parentPort.once('message', () => {
-    stopped = true;
-  });
+/** The API user: a round of GETs per 'start' … 'stop'. */
+async function prober(job) {
   const send = keepAliveClient(job.url, 1);
   const headers = { authorization: `Bearer ${job.token}` };
   // One unrecorded round first: a new thread's first request loads and compiles the HTTP client and
   // opens its connection, which is this client's cost, not the server's latency.
   for (const path of job.paths) await send('GET', path, headers);
+  parentPort.postMessage({ type: 'connected' });
+  while ((await nextMessage()).type === 'start') {
+    if (!(await probeRound(job, send, headers))) return;
+  }
+}
+
+/** GETs until 'stop', then reports their latencies; false if one failed. */
+async function probeRound(job, send, headers) {
+  const latencies = [];
+  let stopped = false;
+  nextMessage().then(() => {
+    stopped = true;
+  });
   parentPort.postMessage({ type: 'ready' });
   const cpuAtReady = threadCpuSeconds();
   for (let i = 0; !stopped; i++) {
@@ -168,12 +201,13 @@ async function probe(job) {
     latencies.push(now() - started);
     if (status !== 200) {
       parentPort.postMessage({ type: 'failed', message: `GET ${path} answered ${status}` });
-      return;
+      return false;
     }
     await new Promise((resolve) => setTimeout(resolve, job.pauseMs));
   }
   const cpuS = cpuAtReady === null ? null : threadCpuSeconds() - cpuAtReady;
   parentPort.postMessage({ type: 'done', latencies, cpuS });
+  return true;
 }
 
 /** One reading of every sensor's parameters at `ts`, as JSON. */
@@ -195,7 +229,7 @@ async function httpIngest(job) {
   let lastFailure = '';
   const send = keepAliveClient(job.url, job.concurrency);
   parentPort.postMessage({ type: 'ready' });
-  await new Promise((resolve) => parentPort.once('message', resolve));
+  await nextMessage();
   const started = now();
   const until = started + job.seconds * 1000;
   const loop = async (index) => {
@@ -227,6 +261,6 @@ async function httpIngest(job) {
   });
 }
 
-if (workerData.role === 'publish') await publish(workerData);
+if (workerData.role === 'publish') await publisher(workerData);
 else if (workerData.role === 'http') await httpIngest(workerData);
-else await probe(workerData);
+else await prober(workerData);
