@@ -42,13 +42,11 @@ type Message = { type: string; [key: string]: unknown };
 /** A load thread (ingestLoad.mjs). */
 interface LoadThread {
   worker: Worker;
-  /** The thread's first message (its 'connected' or 'ready'). */
-  started: Message;
   /** Posts `message` and resolves with the thread's next message of type `reply`. */
   request(message: unknown, reply: string): Promise<Message>;
 }
 
-/** Starts a load thread and waits for its first message, of type `startedType`. */
+/** Starts a load thread and waits for its first message, of type `startedType` ('connected' or 'ready'). */
 async function startLoad(workerData: object, startedType: string): Promise<LoadThread> {
   const worker = new Worker(new URL('./ingestLoad.mjs', import.meta.url), { workerData, execArgv: [] });
   const waiting = new Map<string, (message: Message) => void>();
@@ -64,10 +62,9 @@ async function startLoad(workerData: object, startedType: string): Promise<LoadT
   });
   const next = (type: string) =>
     Promise.race([new Promise<Message>((resolve) => waiting.set(type, resolve)), failed]);
-  const started = await next(startedType);
+  await next(startedType);
   return {
     worker,
-    started,
     request: (message, reply) => {
       const answer = next(reply);
       worker.postMessage(message);

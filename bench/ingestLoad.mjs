@@ -111,15 +111,15 @@ async function publisher(fleet) {
   const connections = await Promise.all(fleet.clients.map((client) => connectClient(fleet.mqttUrl, client)));
   parentPort.postMessage({ type: 'connected' });
   for (let message = await nextMessage(); message.type === 'plan'; message = await nextMessage()) {
-    if (!(await publishRound(fleet, connections, { ...fleet, ...message }))) return;
+    if (!(await publishRound(fleet, connections, message))) return;
   }
   await Promise.all(connections.map((mqtt) => mqtt.endAsync()));
   parentPort.postMessage({ type: 'closed' });
 }
 
-/** One round: payloads built, 'ready', then on 'go' every message published; false if it failed. */
-async function publishRound(fleet, connections, job) {
-  const payloads = fleet.clients.map((client, index) => buildPayloads(client, job, index));
+/** One round of `plan`: payloads built, 'ready', then on 'go' every message published; false if it failed. */
+async function publishRound(fleet, connections, plan) {
+  const payloads = fleet.clients.map((client, index) => buildPayloads(client, plan, index));
   const bytes = payloads.flat().reduce((sum, payload) => sum + payload.length, 0);
   parentPort.postMessage({ type: 'ready', bytes });
   await nextMessage();
@@ -137,7 +137,7 @@ async function publishRound(fleet, connections, job) {
         acked++;
       }
     };
-    await Promise.all(Array.from({ length: job.inflight }, one));
+    await Promise.all(Array.from({ length: fleet.inflight }, one));
   };
   try {
     await Promise.all(connections.map((mqtt, i) => run(mqtt, fleet.clients[i], payloads[i])));
