@@ -10,6 +10,7 @@ import * as dashboards from './0007_dashboards';
 import * as dashboardReports from './0008_dashboard_reports';
 import * as telemetry6h from './0009_telemetry_6h';
 import * as reportSweepIndexes from './0010_report_sweep_indexes';
+import * as gatewayTopicTree from './0011_gateway_topic_tree';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_dashboard_reports': dashboardReports,
   '0009_telemetry_6h': telemetry6h,
   '0010_report_sweep_indexes': reportSweepIndexes,
+  '0011_gateway_topic_tree': gatewayTopicTree,
 };
