@@ -4,6 +4,7 @@ import { GATEWAY_PAGE_SIZE, GATEWAY_PROTOCOLS, GATEWAY_TYPES } from '../constant
 import { DATA_TYPES } from '../entityManager/types';
 import { abilitiesSchema, archivedFlagSchema, pageQuerySchema, tabCountsSchema, uuidParam } from '../lists';
 import { MESSAGES } from '../messages';
+import { gatewayTopicSchema } from './topics';
 
 export type GatewayType = (typeof GATEWAY_TYPES)[number];
 export type GatewayProtocol = (typeof GATEWAY_PROTOCOLS)[number];
@@ -69,16 +70,6 @@ export const timestampMappingSchema = z.object({
 });
 export type TimestampMapping = z.infer<typeof timestampMappingSchema>;
 
-/** An MQTT topic a gateway publishes on: no wildcards, no leading $ (reserved), no trailing slash. */
-const topicSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'Please enter a topic' })
-  .max(200)
-  .regex(/^[^$#+/][^#+]*[^#+/]$|^[^$#+/]$/, {
-    error: 'A topic has no wildcards (+, #) and does not start with $ or /',
-  });
-
 const identifier = (what: string) =>
   z
     .string()
@@ -95,8 +86,11 @@ export const gatewayBodySchema = z
     channel: z.string().trim().max(120).default(''),
     parent_id: z.string().uuid().nullable().default(null),
     description: z.string().trim().max(2000).default(''),
-    /** Omitted: `ferrite/<gateway uuid>`. Unique across the platform (one broker serves every organization). */
-    topic: topicSchema.optional(),
+    /**
+     * Omitted: `ferrite/<gateway uuid>` (on edit: kept). No other gateway of any organization may hold it,
+     * a topic above it or one below it (one broker serves every organization; see topics.ts).
+     */
+    topic: gatewayTopicSchema.optional(),
     /** Omitted: `gw-<first 12 hex of the uuid>`. Unique across the platform. */
     client_id: identifier('client id').optional(),
     /** Omitted: the client id. */
@@ -129,6 +123,11 @@ export const gatewaySchema = z.object({
   parent: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
   description: z.string(),
   topic: z.string(),
+  /**
+   * False when the topic's tree overlaps another gateway's (a row from before topics were checked):
+   * the broker then refuses this gateway's MQTT traffic until its topic is changed.
+   */
+  topic_available: z.boolean(),
   client_id: z.string(),
   username: z.string(),
   host_name: z.string(),

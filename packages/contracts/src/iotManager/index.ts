@@ -7,3 +7,4 @@ export * from './logs';
 export * from './mapping';
 export * from './projects';
 export * from './realtime';
+export * from './topics';

@@ -31,6 +31,7 @@ export function gatewayFixture(overrides: Partial<Gateway> = {}): Gateway {
     parent: null,
     description: '',
     topic: `ferrite/${GATEWAY_ID}`,
+    topic_available: true,
     client_id: 'gw-2a0f1f7e4a55',
     username: 'gw-2a0f1f7e4a55',
     host_name: 'localhost',

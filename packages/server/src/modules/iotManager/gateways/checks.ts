@@ -1,5 +1,11 @@
 /** What a gateway write must respect: its project, its parent, unique credentials and the org's limit. */
-import type { FieldError } from '@ferrite/contracts';
+import {
+  DEFAULT_TOPIC_ROOT,
+  defaultTopic,
+  type FieldError,
+  inDefaultTopicRoot,
+  TOPIC_NOT_AVAILABLE,
+} from '@ferrite/contracts';
 import { assertUsable, HttpProblem, problems } from '../shared';
 import type { Connection } from './connection';
 import type { GatewayRepository, GatewayRow } from './repository';
@@ -60,19 +66,35 @@ export async function assertParentUsable(
 }
 
 /**
- * 409 with field errors when another gateway already uses the topic, the client id or (when it is new
- * for this gateway: `keptUsername` is the one it has) the user name. All three are the platform's, not an
- * organization's: one broker serves everyone, and on an external broker the user name is the gateway's
- * account, which a second gateway could not get. User names shared before this check keep working.
+ * 409 with field errors when another gateway already uses the topic (or a topic above or below it:
+ * topicTree.ts), the client id or the user name. All three are the platform's, not an organization's:
+ * one broker serves everyone, and on an external broker the user name is the gateway's account, which a
+ * second gateway could not get. `kept` are the gateway's current topic and user name (on edit): kept
+ * ones are not checked again, so user names shared and topics overlapping before these checks stay
+ * editable (an overlapping topic stays blocked at the broker until it is changed). A new topic in the
+ * default topics' namespace is refused (422) unless it is the gateway's own default, which is never
+ * refused: a tenant holding `ferrite` must not stop every other gateway from getting its default topic.
  */
 export async function assertCredentialsFree(
   repo: GatewayRepository,
   gatewayId: string,
   connection: Pick<Connection, 'topic' | 'client_id' | 'username'>,
-  keptUsername: string | null = null,
+  kept: Pick<Connection, 'topic' | 'username'> | null = null,
 ): Promise<void> {
-  const username = connection.username === keptUsername ? null : connection.username;
-  const clash = await repo.clashes(connection.topic, connection.client_id, gatewayId, username);
+  const username = connection.username === kept?.username ? null : connection.username;
+  const newTopic = connection.topic === kept?.topic ? null : connection.topic;
+  const ownDefault = newTopic === defaultTopic(gatewayId);
+  if (newTopic !== null && !ownDefault && inDefaultTopicRoot(newTopic)) {
+    assertUsable([
+      {
+        path: 'body.topic',
+        message: `Topics under ${DEFAULT_TOPIC_ROOT}/ are the default topics: leave the topic empty to get one`,
+      },
+    ]);
+  }
+  const topic = ownDefault ? null : newTopic;
+  if (topic !== null) await repo.lockTopics();
+  const clash = await repo.clashes(topic, connection.client_id, gatewayId, username);
   // A user name that is the client id (the default) is taken exactly when the client id is: say it once.
   const problem = credentialClash({
     ...clash,
@@ -88,7 +110,8 @@ export function credentialClash(clash: {
   username?: boolean;
 }): HttpProblem | null {
   const errors: FieldError[] = [];
-  if (clash.topic) errors.push({ path: 'body.topic', message: 'Another gateway already uses this topic' });
+  // The same words whoever holds it, in whichever organization: a refusal must not reveal a tenant.
+  if (clash.topic) errors.push({ path: 'body.topic', message: TOPIC_NOT_AVAILABLE });
   if (clash.clientId)
     errors.push({ path: 'body.client_id', message: 'Another gateway already uses this client id' });
   if (clash.username)

@@ -2,7 +2,7 @@
  * A gateway's connection details and credentials: what a device needs to reach Ferrite, defaulted
  * from the platform's public URL and ports when the form leaves them empty.
  */
-import type { GatewayBody, GatewayProtocol } from '@ferrite/contracts';
+import { defaultTopic, type GatewayBody, type GatewayProtocol } from '@ferrite/contracts';
 import type { Config } from '../../../config';
 import { hashOpaqueToken, newOpaqueToken } from '../../../platform/security/opaqueTokens';
 
@@ -54,7 +54,7 @@ export function resolveConnection(
   current: Connection | null,
   config: Pick<Config, 'publicUrl' | 'mqttPort' | 'coapPort'>,
 ): Connection {
-  const topic = body.topic ?? current?.topic ?? `ferrite/${gatewayId}`;
+  const topic = body.topic ?? current?.topic ?? defaultTopic(gatewayId);
   const clientId = body.client_id ?? current?.client_id ?? `gw-${gatewayId.replaceAll('-', '').slice(0, 12)}`;
   return {
     topic,

@@ -17,6 +17,7 @@ export function presentGateway(row: GatewayRow, now: number = Date.now()): Gatew
     parent: row.parent_id && row.parent_name !== null ? { id: row.parent_id, name: row.parent_name } : null,
     description: row.description,
     topic: row.topic,
+    topic_available: !row.topic_blocked,
     client_id: row.client_id,
     username: row.username,
     host_name: row.host_name,

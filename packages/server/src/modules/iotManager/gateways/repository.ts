@@ -10,6 +10,7 @@ import {
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
 import type { Database } from '../../../platform/db/schema';
+import { topicBlockedSql, topicTreeTaken } from './topicTree';
 
 /** The stored, editable fields of a gateway (connection defaults already applied). */
 export interface GatewayValues {
@@ -86,6 +87,7 @@ export class GatewayRepository {
       .select([
         ...COLUMNS,
         'p.name as parent_name',
+        topicBlockedSql('g').as('topic_blocked'),
         (eb) =>
           eb
             .selectFrom('gateway_mappings as m')
@@ -176,32 +178,43 @@ export class GatewayRepository {
   }
 
   /**
-   * Which of a topic and a client id another gateway already uses. Deliberately across every
-   * organization (one broker serves them all); it answers only "taken", never whose.
+   * Which of a topic, a client id and a user name another gateway already uses; a topic is taken when
+   * another's equals it, lies above it or below it (topicTree.ts); null skips it. Deliberately across
+   * every organization (one broker serves them all); it answers only "taken", never whose.
    */
   async clashes(
-    topic: string,
+    topic: string | null,
     clientId: string,
     exceptId: string,
     username: string | null = null,
   ): Promise<{ topic: boolean; clientId: boolean; username: boolean }> {
-    const rows = await this.db
-      .selectFrom('gateways')
-      .select(['topic', 'client_id', 'username'])
-      .where((eb) =>
-        eb.or([
-          eb('topic', '=', topic),
-          eb('client_id', '=', clientId),
-          ...(username === null ? [] : [eb('username', '=', username)]),
-        ]),
-      )
-      .where('id', '!=', exceptId)
-      .execute();
+    const [rows, topicTaken] = await Promise.all([
+      this.db
+        .selectFrom('gateways')
+        .select(['client_id', 'username'])
+        .where((eb) =>
+          eb.or([
+            eb('client_id', '=', clientId),
+            ...(username === null ? [] : [eb('username', '=', username)]),
+          ]),
+        )
+        .where('id', '!=', exceptId)
+        .execute(),
+      topic === null ? false : topicTreeTaken(this.db, topic, exceptId),
+    ]);
     return {
-      topic: rows.some((row) => row.topic === topic),
+      topic: topicTaken,
       clientId: rows.some((row) => row.client_id === clientId),
       username: username !== null && rows.some((row) => row.username === username),
     };
+  }
+
+  /**
+   * Serializes topic changes platform-wide (call before `clashes` in the writing transaction): two
+   * gateways taking `a` and `a/b` at once would each find the other's topic still free.
+   */
+  async lockTopics(): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended('gateway-topics', 0))`.execute(this.db);
   }
 
   /** Serializes the organization's gateway creates and unarchives so the limit holds under concurrency. */

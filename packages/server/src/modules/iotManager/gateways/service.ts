@@ -121,7 +121,7 @@ export class GatewayService {
           const before = presentGateway(current);
           values = this.valuesOf(id, body, current);
           await assertParentUsable(repo, actor.orgId, current.project_id, id, values.parent_id);
-          await assertCredentialsFree(repo, id, values, current.username);
+          await assertCredentialsFree(repo, id, values, current);
           await repo.update(actor.orgId, id, values);
           const updated = presentGateway(await mustFindGateway(repo, actor.orgId, id));
           await repo.recordActivity({
