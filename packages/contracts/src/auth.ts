@@ -85,3 +85,15 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 /** POST /reports/verify-token: the shared-report token travels in the `token` header. */
 export const verifyReportTokenResponseSchema = z.object({ is_valid: z.boolean() });
+
+/**
+ * The words of a throttled sign-in (the 429's detail, the sign-in page's countdown): seconds under
+ * two minutes, whole minutes after.
+ */
+export function signInWaitMessage(seconds: number): string {
+  const wait =
+    seconds < 120
+      ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+      : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many attempts. Try again in ${wait}.`;
+}

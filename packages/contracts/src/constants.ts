@@ -42,6 +42,14 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const ORG_STEP_TOKEN_TTL_SECONDS = 10 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 
-/** Sign-in throttling: this many failures inside the window answer 429. */
-export const SIGN_IN_MAX_FAILURES = 10;
-export const SIGN_IN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Sign-in throttling (OWASP: delays, not lockouts): failures of one account from one address before
+ * each further try from there waits, a wait that doubles with every failure up to the cap.
+ */
+export const SIGN_IN_FREE_FAILURES = 5;
+/** Failures from one address across all accounts before it waits too (credential stuffing). */
+export const SIGN_IN_ADDRESS_FREE_FAILURES = 20;
+export const SIGN_IN_FIRST_DELAY_SECONDS = 1;
+export const SIGN_IN_MAX_DELAY_SECONDS = 15 * 60;
+/** Failures older than this no longer count. */
+export const SIGN_IN_FAILURE_MEMORY_SECONDS = 24 * 60 * 60;

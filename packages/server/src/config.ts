@@ -1,5 +1,6 @@
 /** Environment → typed configuration; every default is the embedded, single-process mode. */
 import { z } from 'zod';
+import { trustedProxiesSchema } from './platform/http/trustedProxies';
 
 const optionalUrl = z.url().optional();
 
@@ -41,6 +42,7 @@ const configSchema = z.object({
     .optional(),
   LIVE_VALUES_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  TRUST_PROXY: trustedProxiesSchema,
   MQTT_DYNSEC_USERNAME: brokerLogin('MQTT_DYNSEC_USERNAME'),
   MQTT_DYNSEC_PASSWORD: brokerLogin('MQTT_DYNSEC_PASSWORD'),
 });
@@ -109,6 +111,8 @@ export interface Config {
   liveValuesMs: number;
   /** The headless Chromium that draws dashboard reports; reports answer 503 when it is missing. */
   chromiumPath: string;
+  /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); empty: the peer is the client. */
+  trustedProxies: string[];
 }
 
 /** A configuration problem that stops start-up, naming the variable at fault. */
@@ -152,5 +156,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeId: raw.NODE_ID,
     liveValuesMs: raw.LIVE_VALUES_MS,
     chromiumPath: raw.CHROMIUM_PATH,
+    trustedProxies: raw.TRUST_PROXY,
   };
 }

@@ -29,6 +29,9 @@ export async function createTestPlatform(env: Record<string, string> = {}): Prom
     DATA_DIR: dataDir,
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     PUBLIC_URL: 'http://ferrite.test',
+    // app.inject comes from 127.0.0.1, standing for a proxy on the same machine: a test picks its
+    // client's address with X-Forwarded-For. TRUST_PROXY: '' gives the production default (none).
+    TRUST_PROXY: 'loopback',
     ...env,
   });
   const database = await openTestDatabase();

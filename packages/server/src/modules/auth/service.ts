@@ -51,14 +51,15 @@ export class AuthService {
    * 401 for an unknown e-mail as for a wrong password (429 when throttled).
    */
   async verifyCredentials(email: string, password: string, ip: string) {
-    await this.throttle.assertAllowed(email, ip);
+    const attempt = await this.throttle.begin(email, ip);
     const user = await this.repo.findUserByEmail(email);
     const valid = await verifyPassword(user?.password_hash, password);
+    // A wrong try stays counted; an unknown e-mail counts the same, so the wait tells nothing.
     if (!user || !valid) {
-      await this.throttle.recordFailure(email, ip);
+      await attempt.failed();
       throw problems.unauthorized('Check your e-mail and password and try again', INVALID_CREDENTIALS);
     }
-    await this.throttle.clearAccount(email);
+    await attempt.succeeded();
     return user;
   }
 

@@ -1,53 +1,99 @@
-/** Sign-in throttling: failures per account and per IP inside a sliding window, kept in the database. */
-import { SIGN_IN_FAILURE_WINDOW_SECONDS, SIGN_IN_MAX_FAILURES } from '@ferrite/contracts';
+/**
+ * Sign-in throttling after OWASP's authentication guidance: growing delays instead of a lockout, so
+ * a stranger guessing from their address cannot keep the owner out of the account from another one.
+ *
+ * Two counts, both in `auth_failures` (so every node sees the same): one account from one address
+ * (`pair:`), and one address across all accounts (`ip:`, against credential stuffing). Past its free
+ * failures a count makes the next try wait 1 s after the last failure, then 2 s, 4 s… up to 15 min.
+ * The account itself is never counted alone. A success forgets its (account, address) pair.
+ */
+import {
+  SIGN_IN_ADDRESS_FREE_FAILURES,
+  SIGN_IN_FAILURE_MEMORY_SECONDS,
+  SIGN_IN_FIRST_DELAY_SECONDS,
+  SIGN_IN_FREE_FAILURES,
+  SIGN_IN_MAX_DELAY_SECONDS,
+  signInWaitMessage,
+} from '@ferrite/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { problems } from '../../platform/http/problem';
 
-/** Counts and records sign-in failures so that every node of a cluster sees the same counts. */
+/** The wait a count of failures imposes after the last of them (0 while free ones remain). */
+export function signInDelaySeconds(failures: number, freeFailures: number): number {
+  if (failures < freeFailures) return 0;
+  return Math.min(SIGN_IN_MAX_DELAY_SECONDS, SIGN_IN_FIRST_DELAY_SECONDS * 2 ** (failures - freeFailures));
+}
+
+/** One sign-in try, counted as a failure (from its start) unless it is marked a success. */
+export interface SignInAttempt {
+  /** The password was wrong: the wait runs from now. */
+  failed(): Promise<void>;
+  /** The password was right: forgets the (account, address) failures and this try. */
+  succeeded(): Promise<void>;
+}
+
+/** Counts sign-in failures per (account, address) and per address in the database. */
 export class SignInThrottle {
   constructor(private readonly db: Db) {}
 
-  private static keys(email: string, ip: string): string[] {
-    return [`account:${email}`, `ip:${ip}`];
-  }
-
-  /** Throws 429 when the account or the address has failed too often inside the window. */
-  async assertAllowed(email: string, ip: string): Promise<void> {
-    const since = new Date(Date.now() - SIGN_IN_FAILURE_WINDOW_SECONDS * 1000);
-    const rows = await this.db
-      .selectFrom('auth_failures')
-      .select([
-        'key',
-        (eb) => eb.fn.countAll<string>().as('failures'),
-        (eb) => eb.fn.min('failed_at').as('oldest'),
-      ])
-      .where('key', 'in', SignInThrottle.keys(email, ip))
-      .where('failed_at', '>', since)
-      .groupBy('key')
-      .execute();
-    const blocked = rows.find((row) => Number(row.failures) >= SIGN_IN_MAX_FAILURES);
-    if (!blocked) return;
-    const oldest = new Date(blocked.oldest as unknown as string | Date).getTime();
-    const retryAfter = Math.max(
-      1,
-      Math.ceil((oldest + SIGN_IN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000),
-    );
-    throw problems.tooManyRequests(
-      `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
-      retryAfter,
-    );
-  }
-
-  /** Records a failure against both the account and the address. */
-  async recordFailure(email: string, ip: string): Promise<void> {
-    await this.db
-      .insertInto('auth_failures')
-      .values(SignInThrottle.keys(email, ip).map((key) => ({ key })))
-      .execute();
-  }
-
-  /** Forgets the account's failures after a successful sign-in (the address keeps its count). */
-  async clearAccount(email: string): Promise<void> {
-    await this.db.deleteFrom('auth_failures').where('key', '=', `account:${email}`).execute();
+  /**
+   * Starts a try, or throws 429 with the seconds to wait. The try is recorded as a failure before the
+   * password is checked, under a lock per address: a burst of tries sent at once is counted one by
+   * one, so it cannot slip past the count while the first password hashes are being checked.
+   */
+  async begin(email: string, ip: string): Promise<SignInAttempt> {
+    const pairKey = `pair:${ip}|${email}`;
+    const addressKey = `ip:${ip}`;
+    const mine = await this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${addressKey}`}, 0))`.execute(trx);
+      // The database's clock alone, so nodes with drifting clocks agree on the wait.
+      const counts = await trx
+        .selectFrom('auth_failures')
+        .select([
+          'key',
+          (eb) => eb.fn.countAll<string>().as('failures'),
+          sql<number>`extract(epoch from clock_timestamp() - max(failed_at))`.as('since_last'),
+        ])
+        .where('key', 'in', [pairKey, addressKey])
+        .where('failed_at', '>', sql<Date>`now() - make_interval(secs => ${SIGN_IN_FAILURE_MEMORY_SECONDS})`)
+        .groupBy('key')
+        .execute();
+      const wait = Math.max(
+        0,
+        ...counts.map((row) => {
+          const free = row.key === pairKey ? SIGN_IN_FREE_FAILURES : SIGN_IN_ADDRESS_FREE_FAILURES;
+          return signInDelaySeconds(Number(row.failures), free) - Number(row.since_last);
+        }),
+      );
+      // A refused try checks no password, so it neither counts nor pushes the wait further out.
+      if (wait > 0) {
+        const seconds = Math.ceil(wait);
+        throw problems.tooManyRequests(signInWaitMessage(seconds), seconds);
+      }
+      const mine = await trx
+        .insertInto('auth_failures')
+        .values([{ key: pairKey }, { key: addressKey }])
+        .returning(['id', 'key'])
+        .execute();
+      return mine.map((row) => row.id);
+    });
+    return {
+      failed: async () => {
+        // The wait runs from the wrong answer, not from the start of the password check.
+        await this.db
+          .updateTable('auth_failures')
+          .set({ failed_at: sql<Date>`clock_timestamp()` })
+          .where('id', 'in', mine)
+          .execute();
+      },
+      succeeded: async () => {
+        // The address keeps its earlier failures: they may be guesses at other accounts.
+        await this.db
+          .deleteFrom('auth_failures')
+          .where((eb) => eb.or([eb('key', '=', pairKey), eb('id', 'in', mine)]))
+          .execute();
+      },
+    };
   }
 }

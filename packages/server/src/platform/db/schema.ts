@@ -94,7 +94,8 @@ export interface OrgRequestsTable {
 export interface AuthFailuresTable {
   id: Generated<string>;
   key: string;
-  failed_at: CreatedAt;
+  /** Set when a try starts, moved to its wrong answer's time (the sign-in wait runs from there). */
+  failed_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface OutboxTable {

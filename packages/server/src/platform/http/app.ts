@@ -34,6 +34,7 @@ import { tenantManagerRoutes } from '../../modules/tenantManager/routes';
 import { installAuthContext } from './authContext';
 import type { AppDeps } from './deps';
 import { installErrorHandling } from './errorHandler';
+import { fastifyTrustProxy } from './trustedProxies';
 import { installWebApp } from './webApp';
 
 /** Every API module, mounted under /api. Add a module here when it lands. */
@@ -69,7 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // request.ip, the one client address every throttle and log line uses: forwarded headers count
+    // only from TRUST_PROXY's proxies, never from whoever sends them.
+    trustProxy: fastifyTrustProxy(deps.config.trustedProxies),
     bodyLimit: 6 * 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
