@@ -66,6 +66,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('bounds device messages as HTTP ingest does (1 MiB), and device connections, unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({
+      mqttMaxPacketBytes: 1_048_576,
+      mqttConnectTimeoutMs: 10_000,
+      mqttMaxConnections: 10_000,
+      mqttMaxConnectionsPerAddress: 100,
+      coapMaxPayloadBytes: 1_048_576,
+      coapBlockBufferBytes: 16_777_216,
+    });
+    expect(loadConfig({ MQTT_MAX_PACKET_BYTES: '65536' }).mqttMaxPacketBytes).toBe(65_536);
+    expect(() => loadConfig({ MQTT_MAX_PACKET_BYTES: '10' })).toThrow(/MQTT_MAX_PACKET_BYTES:/);
+    expect(() => loadConfig({ MQTT_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/MQTT_CONNECT_TIMEOUT_MS:/);
+    expect(() => loadConfig({ COAP_MAX_PAYLOAD_BYTES: '0' })).toThrow(/COAP_MAX_PAYLOAD_BYTES:/);
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

@@ -19,6 +19,13 @@ const configSchema = z.object({
   DATABASE_URL: optionalUrl,
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   COAP_PORT: z.coerce.number().int().min(0).max(65535).default(5683),
+  // 1 MiB: the HTTP ingest body limit, so no transport takes a bigger message than another.
+  MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(1_048_576),
+  MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  MQTT_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+  MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  COAP_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(67_108_864).default(1_048_576),
+  COAP_BLOCK_BUFFER_BYTES: z.coerce.number().int().min(1024).default(16_777_216),
   PUBLIC_URL: optionalUrl,
   SECRET: z.string().min(32, { error: 'SECRET must be at least 32 characters' }).optional(),
   SMTP_URL: optionalUrl,
@@ -83,6 +90,17 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttPort: number;
   coapPort: number;
+  /** The largest MQTT packet after its fixed header; a bigger one closes the connection unread. */
+  mqttMaxPacketBytes: number;
+  /** A connection that has not completed CONNECT within this time is closed. */
+  mqttConnectTimeoutMs: number;
+  /** Open connections to the embedded broker, in all and from one client address. */
+  mqttMaxConnections: number;
+  mqttMaxConnectionsPerAddress: number;
+  /** The largest CoAP request payload, block-wise transfers included (4.13 above it). */
+  coapMaxPayloadBytes: number;
+  /** What all unfinished CoAP block-wise uploads together may hold (5.03 above it). */
+  coapBlockBufferBytes: number;
   publicUrl: string;
   /** Unset means the secret is generated once and kept in DATA_DIR (see platform/security/secret.ts). */
   secret: string | undefined;
@@ -135,6 +153,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: raw.DATABASE_URL,
     mqttPort: raw.MQTT_PORT,
     coapPort: raw.COAP_PORT,
+    mqttMaxPacketBytes: raw.MQTT_MAX_PACKET_BYTES,
+    mqttConnectTimeoutMs: raw.MQTT_CONNECT_TIMEOUT_MS,
+    mqttMaxConnections: raw.MQTT_MAX_CONNECTIONS,
+    mqttMaxConnectionsPerAddress: raw.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
+    coapMaxPayloadBytes: raw.COAP_MAX_PAYLOAD_BYTES,
+    coapBlockBufferBytes: raw.COAP_BLOCK_BUFFER_BYTES,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     secret: raw.SECRET,
     smtpUrl: raw.SMTP_URL,

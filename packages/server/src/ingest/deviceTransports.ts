@@ -63,13 +63,26 @@ export async function startDeviceTransports(
         deviceCommands,
         deviceLink,
         log,
+        limits: {
+          maxPacketBytes: config.mqttMaxPacketBytes,
+          connectTimeoutMs: config.mqttConnectTimeoutMs,
+          maxConnections: config.mqttMaxConnections,
+          maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress,
+        },
       });
       if (broker) {
         mqttPort = broker.port;
         closers.push(broker.close);
       }
     }
-    coap = await startCoapTransport({ port: config.coapPort, host, ingest, deviceCommands, log });
+    coap = await startCoapTransport({
+      port: config.coapPort,
+      host,
+      ingest,
+      deviceCommands,
+      log,
+      limits: { maxPayloadBytes: config.coapMaxPayloadBytes, bufferBytes: config.coapBlockBufferBytes },
+    });
     if (coap) closers.push(coap.close);
   } catch (error) {
     // A failed start leaves nothing running.

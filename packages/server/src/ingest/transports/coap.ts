@@ -2,13 +2,20 @@
  * CoAP ingest on COAP_PORT: the HTTP ingest calls over CoAP, the access token as `?token=` (CoAP has
  * no Authorization header). `POST /ingest/{uuid}` readings, `POST /ingest/{uuid}/heartbeat`,
  * `GET /ingest/{uuid}/commands`, `POST /ingest/{uuid}/commands/{id}/ack`. A confirmable request is
- * answered once its points are durable.
+ * answered once its points are durable. A payload above one datagram comes block-wise (Block1):
+ * the gateway is authenticated at every block, each is answered 2.31 Continue, and the last one with
+ * the answer to the whole (coapBlocks.ts keeps them within COAP_MAX_PAYLOAD_BYTES and a budget).
  */
-import { createServer, type IncomingMessage, type OutgoingMessage } from 'coap';
+import type { AddressInfo } from 'node:net';
+import { type CoapPacket, type IncomingMessage, type OutgoingMessage, Server } from 'coap';
 import type { Logger } from 'pino';
 import type { DeviceCommands } from '../deviceCommands';
 import type { IngestService } from '../ingestService';
 import { refusalMessage } from '../ingestService';
+import { BlockAssembler, encodeBlock1, parseBlock1 } from './coapBlocks';
+
+/** How long an unfinished block-wise upload waits for its next block before it is dropped. */
+export const BLOCK_EXPIRY_MS = 60_000;
 
 export interface CoapTransportOptions {
   port: number;
@@ -16,6 +23,8 @@ export interface CoapTransportOptions {
   ingest: IngestService;
   deviceCommands: DeviceCommands;
   log: Logger;
+  /** COAP_MAX_PAYLOAD_BYTES and COAP_BLOCK_BUFFER_BYTES. */
+  limits: { maxPayloadBytes: number; bufferBytes: number };
 }
 
 export interface RunningCoap {
@@ -36,13 +45,81 @@ function reply(res: OutgoingMessage, code: string, body?: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** A request as the handler reads it; `block1` is its Block1 option, kept from the coap package. */
+export type CoapRequest = Pick<IncomingMessage, 'url' | 'method' | 'payload' | 'rsinfo' | 'headers'> & {
+  block1: Buffer | null;
+};
+
+/** What the handler answers with: the ingest calls, and the unfinished block-wise uploads. */
+export interface CoapContext {
+  ingest: IngestService;
+  deviceCommands: DeviceCommands;
+  blocks: BlockAssembler;
+}
+
+/**
+ * The request's whole payload; for a block-wise upload, once its last block is in (earlier blocks
+ * are answered 2.31 here). Null when the answer was sent here.
+ */
+function wholePayload(req: CoapRequest, res: OutgoingMessage, blocks: BlockAssembler): Buffer | null {
+  const max = blocks.maxPayloadBytes;
+  const tooLarge = () => {
+    // Size1 in a 4.13 tells the client the largest size taken (RFC 7959 §4).
+    res.setOption('Size1', max);
+    reply(res, '4.13', {
+      title: 'Request entity too large',
+      detail: `A payload is at most ${max} bytes (COAP_MAX_PAYLOAD_BYTES)`,
+    });
+    return null;
+  };
+  if (req.block1 === null || req.method !== 'POST') {
+    return req.payload.length > max ? tooLarge() : req.payload;
+  }
+  const block = parseBlock1(req.block1);
+  if (!block) {
+    reply(res, '4.00', { title: 'Invalid request', detail: 'The Block1 option is malformed' });
+    return null;
+  }
+  // RFC 7959 §2.5 matches blocks by endpoint and request, not token: libcoap sends a new token per block.
+  const { address, port } = req.rsinfo;
+  const key = `${address}|${port}|${req.method}|${req.url}|${String(req.headers['Content-Format'] ?? '')}`;
+  const size1 = typeof req.headers.Size1 === 'number' ? req.headers.Size1 : null;
+  const outcome = blocks.take(key, block, req.payload, size1);
+  switch (outcome.kind) {
+    case 'complete':
+      res.setOption('Block1', encodeBlock1({ ...block, more: false }));
+      return outcome.payload;
+    case 'continue':
+      res.setOption('Block1', encodeBlock1(block));
+      reply(res, '2.31');
+      return null;
+    case 'too-large':
+      return tooLarge();
+    case 'incomplete':
+      reply(res, '4.08', {
+        title: 'Request entity incomplete',
+        detail: 'Blocks come in order from block 0, each within a minute of the one before',
+      });
+      return null;
+    case 'invalid':
+      reply(res, '4.00', { title: 'Invalid request', detail: outcome.detail });
+      return null;
+    case 'busy':
+      reply(res, '5.03', {
+        title: 'Service unavailable',
+        detail: 'Too many unfinished block-wise uploads at once; send it again later',
+      });
+      return null;
+  }
+}
+
 /** Handles one CoAP request; exported for tests that do not need a socket. */
 export async function handleCoapRequest(
-  req: Pick<IncomingMessage, 'url' | 'method' | 'payload'>,
+  req: CoapRequest,
   res: OutgoingMessage,
-  ingest: IngestService,
-  deviceCommands: DeviceCommands,
+  context: CoapContext,
 ): Promise<void> {
+  const { ingest, deviceCommands } = context;
   const url = new URL(req.url, 'coap://device');
   const match = ROUTE.exec(url.pathname);
   if (!match) return reply(res, '4.04', { title: 'Not found', detail: 'Use /ingest/{gateway uuid}' });
@@ -55,8 +132,11 @@ export async function handleCoapRequest(
     });
   }
   const gateway = outcome;
+  // Only an authenticated gateway's blocks are kept.
+  const payload = wholePayload(req, res, context.blocks);
+  if (payload === null) return;
   if (action === '' && req.method === 'POST') {
-    const result = await ingest.telemetry(gateway, req.payload, 'coap');
+    const result = await ingest.telemetry(gateway, payload, 'coap');
     if (result.malformed) return reply(res, '4.00', { title: 'Invalid request', detail: result.problems[0] });
     if (result.accepted === 0 && result.problems.length > 0) {
       return reply(res, '4.22', { title: 'Payload not mapped', detail: result.problems.join('; ') });
@@ -68,7 +148,7 @@ export async function handleCoapRequest(
     });
   }
   if (action === '/heartbeat' && req.method === 'POST') {
-    ingest.heartbeat(gateway, req.payload.length > 0 ? req.payload : null, 'coap');
+    ingest.heartbeat(gateway, payload.length > 0 ? payload : null, 'coap');
     return reply(res, '2.04');
   }
   if (action === '/commands' && req.method === 'GET') {
@@ -78,7 +158,7 @@ export async function handleCoapRequest(
   if (commandId && req.method === 'POST') {
     let body: unknown;
     try {
-      body = JSON.parse(req.payload.toString('utf8') || '{}');
+      body = JSON.parse(payload.toString('utf8') || '{}');
     } catch {
       return reply(res, '4.00', { title: 'Invalid request', detail: 'The acknowledgement is not JSON' });
     }
@@ -100,17 +180,46 @@ export async function handleCoapRequest(
   });
 }
 
+/** Block1 options taken off requests before the coap package saw them, by request packet. */
+const takenBlock1 = new WeakMap<CoapPacket, Buffer>();
+
+/** The coap package's server without its own Block1 handling (coapBlocks.ts says why). */
+class BlockwiseServer extends Server {
+  override _handle(packet: CoapPacket, rsinfo: AddressInfo): void {
+    const options = packet.options ?? [];
+    const at = options.findIndex((option) => option.name === 'Block1');
+    const block1 = at >= 0 ? options.splice(at, 1)[0]?.value : undefined;
+    if (Buffer.isBuffer(block1)) takenBlock1.set(packet, block1);
+    super._handle(packet, rsinfo);
+  }
+}
+
 /** Starts the CoAP server; null when the port is taken. */
 export async function startCoapTransport(options: CoapTransportOptions): Promise<RunningCoap | null> {
   const { ingest, deviceCommands, log } = options;
-  const server = createServer({ type: 'udp4' }, (req, res) => {
-    handleCoapRequest(req, res, ingest, deviceCommands).catch((error: unknown) => {
-      log.error({ err: error }, 'CoAP: request failed');
-      reply(res, '5.03', {
-        title: 'Service unavailable',
-        detail: 'The reading could not be stored; send it again',
-      });
-    });
+  const blocks = new BlockAssembler({ ...options.limits, expiryMs: BLOCK_EXPIRY_MS });
+  const context: CoapContext = { ingest, deviceCommands, blocks };
+  /** Requests being answered: closing waits for them, as a reply on a closed socket throws. */
+  const inFlight = new Set<Promise<void>>();
+  const server = new BlockwiseServer({ type: 'udp4' }, (req, res) => {
+    const request: CoapRequest = {
+      url: req.url,
+      method: req.method,
+      payload: req.payload,
+      rsinfo: req.rsinfo,
+      headers: req.headers,
+      block1: takenBlock1.get(req._packet) ?? null,
+    };
+    const handling: Promise<void> = handleCoapRequest(request, res, context)
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'CoAP: request failed');
+        reply(res, '5.03', {
+          title: 'Service unavailable',
+          detail: 'The reading could not be stored; send it again',
+        });
+      })
+      .finally(() => inFlight.delete(handling));
+    inFlight.add(handling);
   });
   const port = await new Promise<number | null>((resolve) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -125,5 +234,12 @@ export async function startCoapTransport(options: CoapTransportOptions): Promise
   });
   if (port === null) return null;
   log.info({ port }, 'CoAP server listening');
-  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    close: async () => {
+      await Promise.allSettled([...inFlight]);
+      blocks.clear();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -13,6 +13,7 @@ import type { DeviceCommands } from '../../deviceCommands';
 import type { CommandTarget, DeviceLinkHub } from '../../deviceLink';
 import { type IngestGateway, tokenMatches } from '../../gatewayDirectory';
 import { type IngestService, refusalMessage } from '../../ingestService';
+import { type BrokerLimits, deviceConnectionHandler } from './deviceConnections';
 import { routeGatewayMessage } from './messageRouter';
 import { topicRole } from './topics';
 
@@ -23,6 +24,7 @@ export interface EmbeddedBrokerOptions {
   deviceCommands: DeviceCommands;
   deviceLink: DeviceLinkHub;
   log: Logger;
+  limits: BrokerLimits;
 }
 
 export interface RunningBroker {
@@ -55,6 +57,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   };
 
   const broker = await Aedes.createBroker({
+    // Aedes's own default is 30 s: long enough for idle sockets to pile up before anyone signed in.
+    connectTimeout: options.limits.connectTimeoutMs,
     authenticate: (client, username, password, done) => {
       ingest.directory
         .byClientId(client.id)
@@ -172,7 +176,28 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     }
   });
 
-  const server: Server = createServer(broker.handle);
+  const server: Server = createServer(
+    deviceConnectionHandler({
+      limits: options.limits,
+      log,
+      handle: broker.handle,
+      onRefused: (connection, refusal) => {
+        // A signed-in gateway learns from its log why its connection ended.
+        const client = (connection as unknown as { client?: Client }).client;
+        const session = client && sessions.get(client);
+        if (!session || refusal.reason !== 'oversized') return;
+        ingest.logLine(
+          { id: session.gatewayId, orgId: session.orgId },
+          'mqtt',
+          'error',
+          'error',
+          `Refused a ${refusal.packet} of ${refusal.announcedBytes} bytes: larger than MQTT_MAX_PACKET_BYTES (${refusal.limit}); the connection was closed`,
+          null,
+          0,
+        );
+      },
+    }),
+  );
   const port = await new Promise<number | null>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       error.code === 'EADDRINUSE' ? resolve(null) : reject(error),
