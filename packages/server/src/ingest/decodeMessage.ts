@@ -8,11 +8,7 @@ import { type MappedPayload, type MappingSpec, mapPayload } from './payloadMappi
 export type DecodedMessage = { malformed: null; mapped: MappedPayload } | { malformed: string; mapped: null };
 
 /** Decodes and maps one message; never throws. */
-export function decodeMessage(
-  spec: MappingSpec,
-  body: Uint8Array | string,
-  receivedAt: number,
-): DecodedMessage {
+export function decodeMessage(spec: MappingSpec, body: Uint8Array | string): DecodedMessage {
   const text =
     typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.length).toString('utf8');
   let payload: unknown;
@@ -21,5 +17,5 @@ export function decodeMessage(
   } catch (error) {
     return { malformed: `Malformed JSON: ${(error as Error).message}`, mapped: null };
   }
-  return { malformed: null, mapped: mapPayload(spec, payload, new Date(receivedAt)) };
+  return { malformed: null, mapped: mapPayload(spec, payload) };
 }

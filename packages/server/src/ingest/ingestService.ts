@@ -4,12 +4,15 @@
  * something was refused, and keep its presence. Transports only translate their protocol to these
  * calls and the answers back.
  */
+import { hostname } from 'node:os';
 import type { IngestResult } from '@ferrite/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../platform/db/database';
 import type { RealtimeHub } from '../platform/realtime/realtimeHub';
 import { pointCount } from '../telemetry/pointRuns';
+import { ArrivalClock, nodeSlot, stampArrivals } from './arrivalClock';
 import type { DeviceLinkHub } from './deviceLink';
+import { duplicatesProblem } from './duplicates';
 import { GatewayDirectory, type IngestGateway, tokenMatches } from './gatewayDirectory';
 import { type GatewayLogSink, LOG_PAYLOAD_MAX_CHARS } from './gatewayLogSink';
 import { LiveValues } from './liveValues';
@@ -21,9 +24,14 @@ export type Transport = 'mqtt' | 'http' | 'coap';
 
 export type AuthFailure = 'unknown' | 'token' | 'archived';
 
-/** What a telemetry call answers: stored points and problems; `malformed` when the body was not JSON. */
+/**
+ * What a telemetry call answers: the points actually stored (`accepted`) and why others were not;
+ * `malformed` when the body was not JSON, `unmapped` when nothing in it could be mapped (nothing
+ * stored, and not because it was stored already).
+ */
 export interface TelemetryOutcome extends IngestResult {
   malformed: boolean;
+  unmapped: boolean;
 }
 
 export interface IngestServiceDeps {
@@ -35,6 +43,8 @@ export interface IngestServiceDeps {
   log: Logger;
   /** The least time between two live-value announcements to sensor rooms (default a second). */
   liveValuesMs?: number;
+  /** This node's name (NODE_ID, else the host name): its slot of arrival times (arrivalClock.ts). */
+  nodeName?: string;
 }
 
 const REFUSALS: Record<AuthFailure, string> = {
@@ -54,9 +64,11 @@ export class IngestService {
   readonly presence: Presence;
   private readonly live: LiveValues;
   readonly decoder = new MessageDecoder();
+  private readonly clock: ArrivalClock;
 
   constructor(private readonly deps: IngestServiceDeps) {
     this.directory = new GatewayDirectory(deps.db);
+    this.clock = new ArrivalClock(nodeSlot(deps.nodeName ?? hostname()));
     this.live = new LiveValues(deps.realtime, deps.liveValuesMs);
     this.batcher = new TelemetryBatcher(deps.writer, { onWritten: (runs) => this.live.note(runs) });
     this.presence = new Presence(deps.db, deps.realtime, deps.log);
@@ -72,33 +84,42 @@ export class IngestService {
     return gateway;
   }
 
-  /** Parses, maps and stores one message; resolves once its points are durable. */
+  /**
+   * Parses, maps and stores one message; resolves once its points are durable, counting what was
+   * stored. Readings without a mapped timestamp get their arrival time, a distinct microsecond each.
+   */
   async telemetry(
     gateway: IngestGateway,
     body: Buffer | string,
     transport: Transport,
   ): Promise<TelemetryOutcome> {
     const receivedAt = new Date();
+    const arrived = this.clock.nowMicros();
     this.presence.touch(gateway, receivedAt);
-    const decoded = await this.decoder.decode(gateway, body, receivedAt.getTime());
+    const decoded = await this.decoder.decode(gateway, body);
     const text = logText(body);
     if (decoded.malformed !== null) {
       this.logLine(gateway, transport, 'error', 'error', decoded.malformed, text, 0);
-      return { accepted: 0, readings: 0, problems: [decoded.malformed], malformed: true };
+      return { accepted: 0, readings: 0, problems: [decoded.malformed], malformed: true, unmapped: false };
     }
     const mapped = decoded.mapped;
+    // Stamped here, after decoding (maybe in the worker), so every stamp comes from the one clock.
+    if (mapped.stampOnArrival && mapped.runs.length > 0) {
+      stampArrivals(mapped.runs, this.clock.reserve(mapped.readings, arrived));
+    }
     const points = pointCount(mapped.runs);
-    await this.batcher.add(mapped.runs);
-    if (points > 0) {
+    const duplicates = await this.batcher.add(mapped.runs);
+    const stored = points - (duplicates?.length ?? 0);
+    if (stored > 0) {
       const readings = mapped.readings === 1 ? '1 reading' : `${mapped.readings} readings`;
       this.logLine(
         gateway,
         transport,
         'telemetry',
         'info',
-        `${readings}, ${points} points stored`,
+        `${readings}, ${stored} points stored`,
         text,
-        points,
+        stored,
       );
     }
     if (mapped.problems.length > 0) {
@@ -106,11 +127,19 @@ export class IngestService {
       const message = `${points > 0 ? 'Partly mapped' : 'Not mapped'}: ${mapped.problems.join('; ')}`;
       this.logLine(gateway, transport, 'error', level, message, text, 0);
     }
+    const problems = mapped.problems;
+    if (duplicates) {
+      const problem = duplicatesProblem(duplicates);
+      problems.push(problem);
+      const message = `${stored > 0 ? 'Partly stored' : 'Not stored'}: ${problem}`;
+      this.logLine(gateway, transport, 'error', 'warn', message, text, 0);
+    }
     return {
-      accepted: points,
+      accepted: stored,
       readings: mapped.readings,
-      problems: mapped.problems,
+      problems,
       malformed: false,
+      unmapped: stored === 0 && !duplicates && problems.length > 0,
     };
   }
 

@@ -18,7 +18,6 @@ export const WORKER_FROM_BYTES = 32 * 1024;
 interface Waiting {
   spec: MappingSpec;
   body: Uint8Array | string;
-  receivedAt: number;
   resolve(decoded: DecodedMessage): void;
 }
 
@@ -29,19 +28,19 @@ export class MessageDecoder {
   private closed = false;
 
   /** The message's points through the gateway's mappings, or why it is not JSON; never rejects. */
-  decode(gateway: MappingSpec, body: Uint8Array | string, receivedAt: number): Promise<DecodedMessage> {
+  decode(gateway: MappingSpec, body: Uint8Array | string): Promise<DecodedMessage> {
     if (body.length < WORKER_FROM_BYTES || this.closed) {
-      return Promise.resolve(decodeMessage(gateway, body, receivedAt));
+      return Promise.resolve(decodeMessage(gateway, body));
     }
     // Only what mapping needs crosses to the worker (not the gateway's token hash and the rest).
     const spec = mappingSpec(gateway);
     return new Promise((resolve) => {
       const id = this.nextId++;
-      this.waiting.set(id, { spec, body, receivedAt, resolve });
+      this.waiting.set(id, { spec, body, resolve });
       // A tight copy is transferred: a broker's payload may be a view into a much larger buffer, and the
       // original stays here in case the worker fails.
       const bytes = typeof body === 'string' ? body : Uint8Array.prototype.slice.call(body);
-      const job: DecodeJob = { id, spec, body: bytes, receivedAt };
+      const job: DecodeJob = { id, spec, body: bytes };
       this.started().postMessage(job, typeof bytes === 'string' ? [] : [bytes.buffer as ArrayBuffer]);
     });
   }
@@ -85,9 +84,9 @@ export class MessageDecoder {
   }
 
   private decodeWaitingHere(): void {
-    for (const [id, { spec, body, receivedAt, resolve }] of this.waiting) {
+    for (const [id, { spec, body, resolve }] of this.waiting) {
       this.waiting.delete(id);
-      resolve(decodeMessage(spec, body, receivedAt));
+      resolve(decodeMessage(spec, body));
     }
   }
 }

@@ -1,8 +1,9 @@
 /**
  * One device message → telemetry points, through the gateway's mappings: each reading (the message,
  * or each element when it is an array) yields a point per mapped JSON path present in it, at the
- * reading's mapped timestamp or the receive time. What cannot be used is said in `problems`, which
- * end up in the gateway log.
+ * reading's mapped timestamp or, on a gateway without a timestamp mapping, at its arrival time (given
+ * by ingestService's ArrivalClock, a distinct microsecond per reading). What cannot be used is said in
+ * `problems`, which end up in the gateway log.
  */
 import { readJsonPath, type TimestampFormat } from '@ferrite/contracts';
 import type { PointRun } from '../telemetry/pointRuns';
@@ -13,6 +14,11 @@ export interface MappedPayload {
   runs: PointRun[];
   readings: number;
   problems: string[];
+  /**
+   * The gateway maps no timestamp: each point's time is its reading's index in the message, for
+   * stampArrivals (arrivalClock.ts) to turn into arrival times on the main thread, the one clock.
+   */
+  stampOnArrival: boolean;
 }
 
 /** The most readings one message may carry. */
@@ -30,18 +36,20 @@ export function mappingSpec(gateway: MappingSpec): MappingSpec {
 }
 
 /** Maps a parsed payload; never throws. */
-export function mapPayload(gateway: MappingSpec, payload: unknown, receivedAt: Date): MappedPayload {
+export function mapPayload(gateway: MappingSpec, payload: unknown): MappedPayload {
   const problems: string[] = [];
   const say = (problem: string) => {
     if (problems.length < MAX_PROBLEMS) problems.push(problem);
     else if (problems.length === MAX_PROBLEMS) problems.push('… more problems not shown');
   };
   const readings = Array.isArray(payload) ? payload : [payload];
+  const stampOnArrival = !gateway.timestampMapping.field || !gateway.timestampSteps;
   if (readings.length > MAX_READINGS_PER_MESSAGE) {
     return {
       runs: [],
       readings: readings.length,
       problems: [`More than ${MAX_READINGS_PER_MESSAGE} readings in one message`],
+      stampOnArrival,
     };
   }
   if (gateway.mappings.length === 0) {
@@ -49,6 +57,7 @@ export function mapPayload(gateway: MappingSpec, payload: unknown, receivedAt: D
       runs: [],
       readings: readings.length,
       problems: ['No parameter is mapped on this gateway yet'],
+      stampOnArrival,
     };
   }
   // runs[m]: the points of mapping m, made when it first yields one.
@@ -61,7 +70,7 @@ export function mapPayload(gateway: MappingSpec, payload: unknown, receivedAt: D
       say(`${where}a reading must be a JSON object`);
       return;
     }
-    const ts = readingTime(gateway, reading, receivedAt);
+    const ts = stampOnArrival ? index : readingTime(gateway, reading);
     if (typeof ts === 'string') {
       say(`${where}${ts}`);
       return;
@@ -93,7 +102,12 @@ export function mapPayload(gateway: MappingSpec, payload: unknown, receivedAt: D
     }
     if (found === 0) say(`${where}none of the mapped fields (${mappedPathList(gateway)}) is present`);
   });
-  return { runs: runs.filter((run) => run !== undefined), readings: readings.length, problems };
+  return {
+    runs: runs.filter((run) => run !== undefined),
+    readings: readings.length,
+    problems,
+    stampOnArrival,
+  };
 }
 
 function mappedPathList(gateway: MappingSpec): string {
@@ -112,15 +126,17 @@ function numericValue(raw: unknown): number | null {
   return null;
 }
 
-/** The reading's time in epoch milliseconds, or why it cannot be read. */
-function readingTime(gateway: MappingSpec, reading: object, receivedAt: Date): number | string {
+/**
+ * The reading's mapped time in epoch milliseconds, to the microsecond the table keeps (so the writer
+ * meets the very time it stores), or why it cannot be read.
+ */
+function readingTime(gateway: MappingSpec, reading: object): number | string {
   const { field, format } = gateway.timestampMapping;
-  if (!field || !gateway.timestampSteps) return receivedAt.getTime();
-  const raw = readJsonPath(reading, gateway.timestampSteps);
+  const raw = readJsonPath(reading, gateway.timestampSteps ?? []);
   if (raw === undefined || raw === null) return `timestamp field "${field}" is missing`;
   const parsed = parseTimestamp(raw, format);
   if (!parsed) return `timestamp "${String(raw).slice(0, 40)}" is not ${FORMAT_NAMES[format]}`;
-  return parsed.getTime();
+  return parsed;
 }
 
 const FORMAT_NAMES: Record<TimestampFormat, string> = {
@@ -133,8 +149,11 @@ const FORMAT_NAMES: Record<TimestampFormat, string> = {
 const EARLIEST = Date.UTC(1990, 0, 1);
 const LATEST_AHEAD_MS = 24 * 3600 * 1000;
 
-/** Parses a timestamp in the mapped format; null when it does not fit or is implausible. */
-export function parseTimestamp(raw: unknown, format: TimestampFormat): Date | null {
+/**
+ * Parses a timestamp in the mapped format into epoch milliseconds rounded to the microsecond; null
+ * when it does not fit or is implausible.
+ */
+export function parseTimestamp(raw: unknown, format: TimestampFormat): number | null {
   let ms: number;
   if (format === 'iso8601') {
     if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw)) return null;
@@ -145,5 +164,5 @@ export function parseTimestamp(raw: unknown, format: TimestampFormat): Date | nu
     ms = format === 'epoch_s' ? number * 1000 : number;
   }
   if (!Number.isFinite(ms) || ms < EARLIEST || ms > Date.now() + LATEST_AHEAD_MS) return null;
-  return new Date(ms);
+  return Number.isInteger(ms) ? ms : Math.round(ms * 1000) / 1000;
 }

@@ -1,7 +1,9 @@
 /**
  * ISO 8601 UTC times (`YYYY-MM-DDTHH:mm:ss.sssZ`) from epoch milliseconds, exactly as
  * Date#toISOString writes them, by arithmetic: a widget answer formats hundreds of points and
- * toISOString took half a microsecond each, a fifth of the answer's own work.
+ * toISOString took half a microsecond each, a fifth of the answer's own work. Telemetry times carry
+ * microseconds as the fraction of a millisecond (readings stamped on arrival are microseconds apart):
+ * isoOfTime writes those too.
  */
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
@@ -42,4 +44,17 @@ export function isoOfMs(epochMs: number): string {
   const [year, month, day] = civil(days);
   const yyyy = year < 1000 ? `000${year}`.slice(-4) : `${year}`;
   return `${yyyy}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${pad3(rest - seconds * 1000)}Z`;
+}
+
+/**
+ * An ISO time of epoch milliseconds that keeps microseconds (the fraction of a millisecond): six
+ * fractional digits when there are any, else exactly isoOfMs.
+ */
+export function isoOfTime(epochMs: number): string {
+  if (Number.isInteger(epochMs)) return isoOfMs(epochMs);
+  const micros = Math.round(epochMs * 1000);
+  const ms = Math.floor(micros / 1000);
+  const rest = micros - ms * 1000;
+  const iso = isoOfMs(ms);
+  return rest === 0 ? iso : `${iso.slice(0, -1)}${pad3(rest)}Z`;
 }

@@ -53,6 +53,7 @@ export async function createDeps(config: Config, database: DatabaseHandle, log: 
     deviceLink,
     log,
     liveValuesMs: config.liveValuesMs,
+    ...(config.nodeId ? { nodeName: config.nodeId } : {}),
   });
   return {
     config,

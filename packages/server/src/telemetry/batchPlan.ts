@@ -3,11 +3,12 @@
  * duplicates inside the batch dropped (the first one wins), cut into slices of whole series runs so
  * every transaction stays short, and each slice's rollup deltas aggregated in JavaScript.
  */
-import { type PointRun, pointCount } from './pointRuns';
+import { noteTime, type PointRun, pointCount, seriesKey } from './pointRuns';
 import { ROLLUPS } from './rollups';
 
 /**
- * One sensor parameter's points, in time order, each time once; `ts` in epoch ms. Float64Arrays (views
+ * One sensor parameter's points, in time order, each time once; `ts` in epoch ms (microseconds as the
+ * fraction). Float64Arrays (views
  * into one block per batch): a series waits for its write across several young-generation collections,
  * and plain number arrays would be copied by each one, then promoted, while a typed array's elements
  * live outside the heap the collector moves.
@@ -53,10 +54,15 @@ export type SliceRollups = RollupDelta[][];
 
 /**
  * Checks every point (finite value, valid time, UUID ids, one organization per sensor), groups the runs
- * into series, drops exact duplicates of an earlier point of the batch and notes the UTC months touched
- * (one point each, for the partition check).
+ * into series, drops exact duplicates of an earlier point of the batch (noted in `repeated`, by
+ * seriesKey; null when there were none) and notes the UTC months touched (one point each, for the
+ * partition check).
  */
-export function groupSeries(runs: readonly PointRun[]): { series: Series[]; months: { ts: Date }[] } {
+export function groupSeries(runs: readonly PointRun[]): {
+  series: Series[];
+  months: { ts: Date }[];
+  repeated: Map<string, number[]> | null;
+} {
   // First the series and how many points each may get, so their arrays are sized once, in one block.
   const bySensor = new Map<string, { orgId: string; params: Map<string, Building> }>();
   const building: Building[] = [];
@@ -75,6 +81,7 @@ export function groupSeries(runs: readonly PointRun[]): { series: Series[]; mont
     offset += one.capacity;
   }
   const months: { ts: Date }[] = [];
+  let repeated: Map<string, number[]> | null = null;
   let monthFrom = 0;
   let monthTo = 0;
   runs.forEach((run, index) => {
@@ -97,7 +104,11 @@ export function groupSeries(runs: readonly PointRun[]): { series: Series[]; mont
         current.seen?.add(ts);
       } else {
         current.seen ??= new Set(current.ts.subarray(0, current.count));
-        if (current.seen.has(ts)) continue;
+        if (current.seen.has(ts)) {
+          repeated ??= new Map();
+          noteTime(repeated, seriesKey(current.sensorId, current.paramKey), ts);
+          continue;
+        }
         current.seen.add(ts);
       }
       current.ts[current.count] = ts;
@@ -121,7 +132,7 @@ export function groupSeries(runs: readonly PointRun[]): { series: Series[]; mont
     if (one.seen) sortByTime(done);
     return done;
   });
-  return { series, months };
+  return { series, months, repeated };
 }
 
 /** A series while its batch is grouped: room for `capacity` points, `count` filled. */

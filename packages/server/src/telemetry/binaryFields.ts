@@ -61,7 +61,7 @@ export class BinaryFields {
     this.at += 12;
   }
 
-  /** A timestamptz from epoch milliseconds. */
+  /** A timestamptz from epoch milliseconds (microseconds as the fraction). */
   timestamp(ms: number): void {
     this.reserve(12);
     this.view.setInt32(this.at, 8);
@@ -69,13 +69,22 @@ export class BinaryFields {
     this.at += 12;
   }
 
-  /** A timestamptz's 8 bytes (microseconds since 2000) at `at`, room already reserved. */
+  /**
+   * A timestamptz's 8 bytes (microseconds since 2000) at `at`, room already reserved. `ms` may carry
+   * microseconds as its fraction (readings stamped on arrival): rounded to the nearest microsecond,
+   * which the nearest double to a whole microsecond always rounds back to (a double near today's epoch
+   * milliseconds resolves a quarter of a microsecond).
+   */
   protected timestampAt(at: number, ms: number): void {
-    const micros = (ms - PG_EPOCH_MS) * 1000;
+    const micros = Math.round((ms - PG_EPOCH_MS) * 1000);
     if (Number.isSafeInteger(micros)) this.int64At(at, micros);
     else {
       // Before 1715 or after 2285 a double cannot hold the microseconds exactly.
-      this.view.setBigInt64(at, BigInt(ms - PG_EPOCH_MS) * 1000n);
+      const whole = Math.trunc(ms - PG_EPOCH_MS);
+      this.view.setBigInt64(
+        at,
+        BigInt(whole) * 1000n + BigInt(Math.round((ms - PG_EPOCH_MS - whole) * 1000)),
+      );
     }
   }
 

@@ -9,12 +9,13 @@ import { type RawBuilder, sql } from 'kysely';
 import { CopyFrom, copyRows } from '../platform/db/bulk';
 import type { Db } from '../platform/db/database';
 import { PREPARE } from '../platform/db/preparedStatements';
-import { isoOfMs } from '../platform/isoTime';
+import { isoOfTime } from '../platform/isoTime';
 import { plainArray, textArray } from './arrayLiterals';
 import { deltaCount, pointsIn, type RollupDelta, type SeriesRun, type SliceRollups } from './batchPlan';
 import { ROLLUP_ARRAY_TYPES, rollupArrays } from './binaryArrays';
 import { encodeRollups, encodeTelemetry, ROLLUP_COLUMNS, TELEMETRY_COLUMNS } from './copyEncoding';
 import type { EncodeBuffers } from './encodeBuffers';
+import { noteTime, seriesKey } from './pointRuns';
 import { ROLLUPS } from './rollups';
 
 /** Folds a delta into a stored rollup row (`r`) from the proposed one (`excluded`). */
@@ -33,10 +34,17 @@ export function rawCopy(slice: readonly SeriesRun[], buffers?: EncodeBuffers): C
   return new CopyFrom(`telemetry ${TELEMETRY_COLUMNS}`, 'binary', encodeTelemetry(slice, buffers));
 }
 
-type StoredKey = { sensor_id: string; param_key: string; ts: Date | string };
+/** A row RETURNING answers: its time as epoch microseconds (a Date would drop them). */
+type StoredKey = { sensor_id: string; param_key: string; micros: number | string };
 
-/** INSERT … ON CONFLICT DO NOTHING; answers the slice narrowed to the points it inserted. */
-export async function insertNew(db: Db, slice: readonly SeriesRun[]): Promise<SeriesRun[]> {
+/** What insertNew did: the slice narrowed to the points it inserted, and the times it met stored (by seriesKey). */
+export interface Inserted {
+  runs: SeriesRun[];
+  stored: Map<string, number[]> | null;
+}
+
+/** INSERT … ON CONFLICT DO NOTHING; answers the points it inserted and the times already stored. */
+export async function insertNew(db: Db, slice: readonly SeriesRun[]): Promise<Inserted> {
   const count = pointsIn(slice);
   const orgIds: string[] = new Array(count);
   const sensorIds: string[] = new Array(count);
@@ -49,7 +57,7 @@ export async function insertNew(db: Db, slice: readonly SeriesRun[]): Promise<Se
       orgIds[at] = series.orgId;
       sensorIds[at] = series.sensorId;
       paramKeys[at] = series.paramKey;
-      stamps[at] = isoOfMs(series.ts[i]!);
+      stamps[at] = isoOfTime(series.ts[i]!);
       values[at] = series.values[i]!;
     }
   }
@@ -59,21 +67,27 @@ export async function insertNew(db: Db, slice: readonly SeriesRun[]): Promise<Se
       ${orgIds}::uuid[], ${sensorIds}::uuid[], ${paramKeys}::text[], ${stamps}::timestamptz[], ${values}::float8[]
     )
     on conflict do nothing
-    returning sensor_id, param_key, ts`.execute(db);
+    returning sensor_id, param_key, (extract(epoch from ts) * 1000000)::float8 as micros`.execute(db);
   return keepInserted(slice, result.rows);
 }
 
-function keepInserted(slice: readonly SeriesRun[], inserted: readonly StoredKey[]): SeriesRun[] {
+/** The points RETURNING named (matched by the microsecond the table keeps), and the others' times. */
+function keepInserted(slice: readonly SeriesRun[], inserted: readonly StoredKey[]): Inserted {
   const keys = new Set(
-    inserted.map((row) => `${row.sensor_id.toLowerCase()}/${row.param_key}/${new Date(row.ts).getTime()}`),
+    inserted.map((row) => `${row.sensor_id.toLowerCase()}/${row.param_key}/${Number(row.micros)}`),
   );
   const kept: SeriesRun[] = [];
+  let stored: Map<string, number[]> | null = null;
   for (const { series, start, end } of slice) {
     const sensor = series.sensorId.toLowerCase();
     const ts: number[] = [];
     const values: number[] = [];
     for (let i = start; i < end; i++) {
-      if (!keys.has(`${sensor}/${series.paramKey}/${series.ts[i]}`)) continue;
+      if (!keys.has(`${sensor}/${series.paramKey}/${Math.round(series.ts[i]! * 1000)}`)) {
+        stored ??= new Map();
+        noteTime(stored, seriesKey(series.sensorId, series.paramKey), series.ts[i]!);
+        continue;
+      }
       ts.push(series.ts[i]!);
       values.push(series.values[i]!);
     }
@@ -85,7 +99,7 @@ function keepInserted(slice: readonly SeriesRun[], inserted: readonly StoredKey[
       });
     }
   }
-  return kept;
+  return { runs: kept, stored };
 }
 
 /** The CTE `r{level}` that adds the rows `select` answers (ROLLUP_COLUMNS) to that level's rollup. */
@@ -96,13 +110,16 @@ function upsertInto(level: number, select: RawBuilder<unknown>): RawBuilder<unkn
     on conflict (sensor_id, param_key, bucket) do update set ${ROLLUP_UPDATE})`;
 }
 
-/** A timestamp column of epoch milliseconds (int8) as timestamptz, exactly: whole seconds plus the rest. */
-const fromMs = (column: string) =>
-  sql.raw(`to_timestamp(d.${column} / 1000) + (d.${column} % 1000) * interval '1 millisecond'`);
+/** A timestamp column of epoch microseconds (int8) as timestamptz, exactly: whole seconds plus the rest. */
+const fromMicros = (column: string) =>
+  sql.raw(`to_timestamp(d.${column} / 1000000) + (d.${column} % 1000000) * interval '1 microsecond'`);
+
+/** Epoch milliseconds (microseconds as the fraction) as whole epoch microseconds, for an int8 literal. */
+const micros = (ms: number) => Math.round(ms * 1000);
 
 /**
  * Adds deltas to every rollup with unnest arrays, in one statement: binary arrays where the driver
- * sends Buffers in binary (binaryArrays.ts), else text literals with times as epoch milliseconds
+ * sends Buffers in binary (binaryArrays.ts), else text literals with times as epoch microseconds
  * (formatting three ISO timestamps a row took two thirds of building the text arrays).
  */
 export async function upsertRollups(db: Db, rollups: SliceRollups, binary: boolean): Promise<void> {
@@ -128,15 +145,15 @@ function textDeltas(deltas: readonly RollupDelta[]): RawBuilder<unknown> {
   // Ids were checked as UUIDs and values as finite numbers (groupSeries): only keys need quoting.
   const column = (pick: (delta: RollupDelta) => string | number) => plainArray(deltas.map(pick));
   return sql`
-    select d.org_id, d.sensor_id, d.param_key, ${fromMs('bucket')}, d.count, d.sum, d.min, d.max,
-           ${fromMs('first_ts')}, d.first_value, ${fromMs('last_ts')}, d.last_value
+    select d.org_id, d.sensor_id, d.param_key, ${fromMicros('bucket')}, d.count, d.sum, d.min, d.max,
+           ${fromMicros('first_ts')}, d.first_value, ${fromMicros('last_ts')}, d.last_value
     from unnest(
       ${column((d) => d.orgId)}::uuid[], ${column((d) => d.sensorId)}::uuid[],
-      ${textArray(deltas.map((d) => d.paramKey))}::text[], ${column((d) => d.bucket)}::int8[],
+      ${textArray(deltas.map((d) => d.paramKey))}::text[], ${column((d) => micros(d.bucket))}::int8[],
       ${column((d) => d.count)}::int8[], ${column((d) => d.sum)}::float8[],
       ${column((d) => d.min)}::float8[], ${column((d) => d.max)}::float8[],
-      ${column((d) => d.firstTs)}::int8[], ${column((d) => d.firstValue)}::float8[],
-      ${column((d) => d.lastTs)}::int8[], ${column((d) => d.lastValue)}::float8[]
+      ${column((d) => micros(d.firstTs))}::int8[], ${column((d) => d.firstValue)}::float8[],
+      ${column((d) => micros(d.lastTs))}::int8[], ${column((d) => d.lastValue)}::float8[]
     ) as d${sql.raw(ROLLUP_COLUMNS)}`;
 }
 

@@ -267,7 +267,7 @@ describe('queryTelemetry', () => {
         key,
         window('2026-01-30T00:00:00Z', '2026-02-06T00:00:00Z', { aggregateFunc: 'count', groupIntervalType }),
       );
-    expect((await q('day')).points.map((p) => p.ts.toISOString())).toEqual([
+    expect((await q('day')).points.map((p) => new Date(p.ts).toISOString())).toEqual([
       '2026-01-30T00:00:00.000Z',
       '2026-01-31T00:00:00.000Z',
       '2026-02-01T00:00:00.000Z',
@@ -275,12 +275,12 @@ describe('queryTelemetry', () => {
       '2026-02-03T00:00:00.000Z',
       '2026-02-04T00:00:00.000Z',
     ]);
-    expect((await q('week')).points.map((p) => p.ts.toISOString())).toEqual([
+    expect((await q('week')).points.map((p) => new Date(p.ts).toISOString())).toEqual([
       '2026-01-26T00:00:00.000Z',
       '2026-02-02T00:00:00.000Z',
     ]);
     const months = (await q('month')).points;
-    expect(months.map((p) => p.ts.toISOString())).toEqual([
+    expect(months.map((p) => new Date(p.ts).toISOString())).toEqual([
       '2026-01-01T00:00:00.000Z',
       '2026-02-01T00:00:00.000Z',
     ]);

@@ -5,7 +5,8 @@
  * every rollup (minute, hour, six hours), aggregated in JavaScript and upserted. A point already
  * stored makes COPY fail with a unique violation; the transaction is then run again with that slice
  * written by INSERT … ON CONFLICT DO NOTHING RETURNING, and only the points actually inserted are
- * counted in the rollups (MQTT QoS 1 redelivery relies on it).
+ * counted in the rollups (MQTT QoS 1 redelivery relies on it). The times left out either way are
+ * answered (WriteOutcome.taken), so ingest can tell a device which readings were not stored.
  *
  * PGlite (one session): a transaction takes slice after slice until another query waits for the
  * connection, then commits, so API queries wait for one slice at most; the next transaction waits
@@ -30,11 +31,19 @@ import {
   type SliceRollups,
 } from './batchPlan';
 import { EncodeBuffers } from './encodeBuffers';
-import { type PointRun, pointCount, runsOfPoints, type TelemetryPoint } from './pointRuns';
+import {
+  noteTime,
+  type PointRun,
+  pointCount,
+  runsOfPoints,
+  type TakenTimes,
+  type TelemetryPoint,
+  type WriteOutcome,
+} from './pointRuns';
 import { ensureMonthlyPartitions } from './repository';
 import { copyRollups, createDeltaTable, insertNew, rawCopy, upsertRollups } from './sliceStatements';
 
-export type { PointRun, TelemetryPoint } from './pointRuns';
+export type { PointRun, TelemetryPoint, WriteOutcome } from './pointRuns';
 
 export interface TelemetryWriterOptions {
   /** Work per slice, fixed: a point counts one, each rollup row it starts ROLLUP_ROW_COST more. */
@@ -70,6 +79,8 @@ interface SliceWork {
   prepared?: { raw: CopyFrom; rollups: SliceRollups };
   /** May hold stored points: written with INSERT … ON CONFLICT DO NOTHING instead of COPY. */
   duplicates: boolean;
+  /** Times the last INSERT … ON CONFLICT of this slice found stored (kept only once committed). */
+  stored?: Map<string, number[]> | null;
 }
 
 /** Whether the delta temp table exists in this transaction, and whether this transaction made it. */
@@ -88,6 +99,8 @@ interface WriteState {
   /** The last slice met stored points (a redelivery): new slices skip COPY until one is all new. */
   expectDuplicates: boolean;
   inserted: number;
+  /** Times found stored in committed slices, by seriesKey. */
+  stored: Map<string, number[]> | null;
   failed: boolean;
 }
 
@@ -128,27 +141,33 @@ export class TelemetryWriter {
   }
 
   /** Stores the points and updates the rollups; answers how many were new. */
-  write(points: readonly TelemetryPoint[]): Promise<{ inserted: number }> {
+  write(points: readonly TelemetryPoint[]): Promise<WriteOutcome> {
     return this.writeRuns(runsOfPoints(points));
   }
 
-  /** Stores runs of points (what ingest maps messages into) and updates the rollups. */
-  async writeRuns(runs: readonly PointRun[]): Promise<{ inserted: number }> {
+  /**
+   * Stores runs of points (what ingest maps messages into) and updates the rollups; answers how many
+   * were new and, when some were not stored, the times their series already had.
+   */
+  async writeRuns(runs: readonly PointRun[]): Promise<WriteOutcome> {
     if (pointCount(runs) === 0) return { inserted: 0 };
-    const { series, months } = groupSeries(runs);
+    const { series, months, repeated } = groupSeries(runs);
     await ensureMonthlyPartitions(this.db, months, this.months);
     const state: WriteState = {
       cutter: new SliceCutter(series),
       retry: [],
       expectDuplicates: !this.copy,
       inserted: 0,
+      stored: null,
       failed: false,
     };
     // Every lane settles before write() does, so a caller retrying never races slices still running.
     const lanes = Array.from({ length: this.concurrency }, () => this.lane(state));
     const rejected = (await Promise.allSettled(lanes)).find((result) => result.status === 'rejected');
     if (rejected) throw rejected.reason;
-    return { inserted: state.inserted };
+    if (!repeated && !state.stored) return { inserted: state.inserted };
+    const taken: TakenTimes = { stored: state.stored ?? new Map(), repeated: repeated ?? new Map() };
+    return { inserted: state.inserted, taken };
   }
 
   /** The next slice to write, if any. */
@@ -197,6 +216,12 @@ export class TelemetryWriter {
           return count;
         });
         state.inserted += stored;
+        // Only now: a rolled-back transaction's slices are written again and find out again.
+        for (const work of taken) {
+          if (!work.stored) continue;
+          state.stored ??= new Map();
+          for (const [key, times] of work.stored) for (const ts of times) noteTime(state.stored, key, ts);
+        }
         // In a single session the temp table now stays until close.
         if (tx.createdDeltaTable && this.singleSession) this.deltaTableReady = true;
       } catch (error) {
@@ -235,7 +260,9 @@ export class TelemetryWriter {
     let runs = work.runs;
     let rollups: SliceRollups;
     if (work.duplicates) {
-      runs = await insertNew(trx, work.runs);
+      const inserted = await insertNew(trx, work.runs);
+      runs = inserted.runs;
+      work.stored = inserted.stored;
       rollups = aggregateSlice(runs);
       // All new: back to COPY for the slices still to be cut.
       if (this.copy && pointsIn(runs) === pointsIn(work.runs)) state.expectDuplicates = false;

@@ -2,12 +2,11 @@
 import type { DecodedMessage } from '../decodeMessage';
 import type { MappingSpec } from '../payloadMapping';
 
-/** A message to decode: its bytes (transferred) or text, its gateway's mappings, when it arrived. */
+/** A message to decode: its bytes (transferred) or text, and its gateway's mappings. */
 export interface DecodeJob {
   id: number;
   spec: MappingSpec;
   body: Uint8Array | string;
-  receivedAt: number;
 }
 
 export interface DecodeAnswer {

@@ -7,7 +7,7 @@ import type { DecodeAnswer, DecodeJob } from './protocol';
 const port = parentPort;
 if (!port) throw new Error('decodeWorker/worker.ts runs only as a worker thread');
 port.on('message', (job: DecodeJob) => {
-  const decoded = decodeMessage(job.spec, job.body, job.receivedAt);
+  const decoded = decodeMessage(job.spec, job.body);
   // Times and values go back as views into one typed array, moved rather than copied: as plain arrays
   // they would arrive as a boxed number per point for the main thread's garbage collector to trace.
   const runs = decoded.mapped?.runs ?? [];

@@ -61,7 +61,7 @@ export const ingestHttpRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       const gateway = await gatewayOf(request.params.gatewayUuid, bearerToken(request));
       const outcome = await deps.ingest.telemetry(gateway, rawBody(request.body), 'http');
       if (outcome.malformed) throw problems.badRequest(outcome.problems[0] ?? 'Malformed JSON');
-      if (outcome.accepted === 0 && outcome.problems.length > 0) {
+      if (outcome.unmapped) {
         throw new HttpProblem(422, 'Payload not mapped', outcome.problems.join('; '));
       }
       return { accepted: outcome.accepted, readings: outcome.readings, problems: outcome.problems };

@@ -92,7 +92,11 @@ describe('TelemetryWriterThread', () => {
       const sensorId = randomUUID();
       const runs = minuteOfSensor(sensorId, Date.UTC(2026, 10, 2, 8, 0));
       expect(await thread.writeRuns(runs)).toEqual({ inserted: 120 });
-      expect(await thread.writeRuns(runs)).toEqual({ inserted: 0 });
+      // The times it found stored come back across the thread, for ingest to tell the device.
+      const again = await thread.writeRuns(runs);
+      expect(again.inserted).toBe(0);
+      const storedTimes = [...(again.taken?.stored.values() ?? [])].flat();
+      expect(storedTimes).toHaveLength(120);
       expect(await stored(sensorId)).toEqual({
         raw: { n: 120, sum: 60 * 20 + (59 * 60) / 2 / 4 + 60 * 1500 },
         minutes: [

@@ -8,7 +8,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { rebuiltError } from '../../platform/threads/errors';
 import { startTypeScriptThread } from '../../platform/threads/typescriptThread';
-import type { PointRun } from '../pointRuns';
+import type { PointRun, WriteOutcome } from '../pointRuns';
 import type { TelemetryWriter } from '../writer';
 import { packRuns, type WriterRequest, type WriterResponse, type WriterThreadInit } from './protocol';
 
@@ -21,7 +21,7 @@ type Writer = Pick<TelemetryWriter, 'writeRuns'>;
 
 interface Waiting {
   runs: readonly PointRun[];
-  resolve(result: { inserted: number }): void;
+  resolve(result: WriteOutcome): void;
   reject(error: unknown): void;
 }
 
@@ -40,7 +40,7 @@ export class TelemetryWriterThread implements Writer {
     private readonly log?: Logger,
   ) {}
 
-  async writeRuns(runs: readonly PointRun[]): Promise<{ inserted: number }> {
+  async writeRuns(runs: readonly PointRun[]): Promise<WriteOutcome> {
     const worker = this.here ? null : await this.started();
     if (!worker) return this.fallback.writeRuns(runs);
     return new Promise((resolve, reject) => {
@@ -121,8 +121,11 @@ export class TelemetryWriterThread implements Writer {
     const waiting = this.waiting.get(message.id);
     this.waiting.delete(message.id);
     if (!waiting) return;
-    if (message.type === 'written') waiting.resolve({ inserted: message.inserted });
-    else waiting.reject(rebuiltError(message.error));
+    if (message.type === 'written') {
+      waiting.resolve(
+        message.taken ? { inserted: message.inserted, taken: message.taken } : { inserted: message.inserted },
+      );
+    } else waiting.reject(rebuiltError(message.error));
   }
 
   /** The thread is gone: what it held is written here, and so is everything after. */

@@ -5,7 +5,7 @@
  * structured clone of thousands of small ones.
  */
 import type { ErrorFields } from '../../platform/threads/errors';
-import type { PointRun } from '../pointRuns';
+import type { PointRun, TakenTimes } from '../pointRuns';
 
 /** A batch's runs: three strings per run (organization, sensor, parameter key), then their points. */
 export interface PackedRuns {
@@ -27,7 +27,7 @@ export type WriterRequest = { type: 'write'; id: number; runs: PackedRuns } | { 
 export type WriterResponse =
   | { type: 'ready' }
   | { type: 'failed'; error: ErrorFields }
-  | { type: 'written'; id: number; inserted: number }
+  | { type: 'written'; id: number; inserted: number; taken?: TakenTimes }
   | { type: 'error'; id: number; error: ErrorFields }
   | { type: 'closed' };
 

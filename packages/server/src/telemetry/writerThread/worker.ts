@@ -35,8 +35,13 @@ try {
       return;
     }
     try {
-      const { inserted } = await writer.writeRuns(unpackRuns(request.runs));
-      answer({ type: 'written', id: request.id, inserted });
+      const { inserted, taken } = await writer.writeRuns(unpackRuns(request.runs));
+      // Times left out cross only when there are any (a structured clone of two Maps).
+      answer(
+        taken
+          ? { type: 'written', id: request.id, inserted, taken }
+          : { type: 'written', id: request.id, inserted },
+      );
     } catch (error) {
       answer({ type: 'error', id: request.id, error: errorFields(error) });
     }
