@@ -138,7 +138,7 @@ export async function handleCoapRequest(
   if (action === '' && req.method === 'POST') {
     const result = await ingest.telemetry(gateway, payload, 'coap');
     if (result.malformed) return reply(res, '4.00', { title: 'Invalid request', detail: result.problems[0] });
-    if (result.accepted === 0 && result.problems.length > 0) {
+    if (result.unmapped) {
       return reply(res, '4.22', { title: 'Payload not mapped', detail: result.problems.join('; ') });
     }
     return reply(res, '2.04', {
