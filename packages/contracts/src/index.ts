@@ -15,5 +15,6 @@ export * from './profile';
 export * from './roleManager/index';
 export * from './telemetry';
 export * from './tenantManager';
+export * from './text';
 export * from './validation';
 export * from './widgets/index';

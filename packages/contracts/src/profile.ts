@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { APP_KEYS } from './apps';
 import { DEFAULT_AVATAR } from './constants';
+import { textSchema } from './text';
 
 export const TASKBAR_POSITIONS = ['bottom', 'top', 'left', 'right'] as const;
 export const SIDEBAR_COLORS = ['theme1', 'theme2', 'theme3', 'theme4', 'theme5', 'theme6'] as const;
@@ -17,8 +18,8 @@ export const visualSettingsSchema = z.object({
 });
 
 export const dataSettingsSchema = z.object({
-  timezone: z.string().max(64),
-  date_format: z.string().max(32),
+  timezone: textSchema('Time zone', { max: 64, trim: false }),
+  date_format: textSchema('Date format', { max: 32, trim: false }),
 });
 
 export const userSettingSchema = z.object({

@@ -1,6 +1,7 @@
 /** Telemetry reads for widgets and reports: one sensor parameter's series, a sensor's latest values. */
 import { z } from 'zod';
 import { uuidParam } from './lists';
+import { textSchema } from './text';
 
 export const TELEMETRY_AGGREGATE_FUNCS = ['avg', 'min', 'max', 'sum', 'count', 'first', 'last'] as const;
 export const TELEMETRY_INTERVAL_TYPES = ['second', 'minute', 'hour', 'day', 'week', 'month'] as const;
@@ -13,7 +14,7 @@ export const telemetrySensorParamsSchema = z.object({
 });
 
 export const telemetrySeriesParamsSchema = telemetrySensorParamsSchema.extend({
-  paramKey: z.string().min(1).max(120),
+  paramKey: textSchema('paramKey', { max: 120, trim: false }).min(1),
 });
 
 const instant = (name: string) =>

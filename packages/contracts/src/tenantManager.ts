@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { APP_KEYS } from './apps';
 import { archivedFlagSchema, pageQuerySchema, tabCountsSchema } from './lists';
+import { freeText, nameText } from './text';
 import { ORG_SLUG_HINT, ORG_SLUG_PATTERN } from './validation';
 
 export const orgLimitsSchema = z.object({
@@ -26,7 +27,7 @@ export const organizationSchema = z.object({
 export type Organization = z.infer<typeof organizationSchema>;
 
 const organizationFields = {
-  name: z.string().trim().min(2, { error: 'Please enter the organization name' }).max(120),
+  name: nameText('Organization name').min(2, { error: 'Please enter the organization name' }),
   slug: z.string().trim().regex(ORG_SLUG_PATTERN, { error: ORG_SLUG_HINT }),
   apps: z.array(z.enum(APP_KEYS)),
   limits: orgLimitsSchema,
@@ -73,5 +74,5 @@ export const listOrgRequestsResponseSchema = z.object({
   counts: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
 });
 export const rejectOrgRequestBodySchema = z
-  .object({ reason: z.string().trim().min(3, { error: 'Please give the requester a reason' }).max(1000) })
+  .object({ reason: freeText('Reason', 1000).min(3, { error: 'Please give the requester a reason' }) })
   .strict();

@@ -1,5 +1,7 @@
 /** The widget catalogue as the Dashboards app reads it: GET /dash_mgmt/widgets/filtered and /widgets/{id}. */
 import { z } from 'zod';
+import { PAGE_NUMBER_MAX } from '../lists';
+import { nameText } from '../text';
 import { widgetVariantIdSchema } from './widgetInstances';
 
 /** One variant of the catalogue: a widget kind with a preset of defaults. */
@@ -16,10 +18,10 @@ export type WidgetVariantDto = z.infer<typeof widgetVariantSchema>;
 
 /** Filters by kind, category and text (name, kind, category, description); pages of up to 500. */
 export const widgetCatalogueQuerySchema = z.object({
-  kind: z.string().trim().max(60).optional(),
-  category: z.string().trim().max(60).optional(),
-  search: z.string().trim().max(120).optional(),
-  page_number: z.coerce.number().int().min(1).default(1),
+  kind: nameText('kind', 60).optional(),
+  category: nameText('category', 60).optional(),
+  search: nameText('search').optional(),
+  page_number: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(50),
 });
 

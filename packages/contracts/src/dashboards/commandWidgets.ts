@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { commandBodySchema, commandSchema } from '../iotManager/commands';
-import { uuidParam } from '../lists';
+import { PAGE_NUMBER_MAX, uuidParam } from '../lists';
+import { freeText, nameText, textSchema } from '../text';
 import { COMMAND_WIDGET_KINDS, type CommandWidgetKind } from '../widgets/kinds';
 import { layoutItemSchema, layoutPlacementSchema } from './layout';
 
@@ -30,12 +31,12 @@ export const commandWidgetSettingsSchema = z
     min: z.number().default(0),
     max: z.number().default(100),
     step: z.number().positive().default(1),
-    unit: z.string().max(40).default(''),
+    unit: textSchema('Unit', { max: 40, trim: false }).default(''),
     /** Switch labels. */
-    on_label: z.string().max(40).default('On'),
-    off_label: z.string().max(40).default('Off'),
+    on_label: textSchema('On label', { max: 40, trim: false }).default('On'),
+    off_label: textSchema('Off label', { max: 40, trim: false }).default('Off'),
     /** Button label. */
-    button_label: z.string().max(40).default('Send'),
+    button_label: textSchema('Button label', { max: 40, trim: false }).default('Send'),
   })
   .strict()
   .refine((s) => s.min < s.max, { path: ['max'], error: 'max must be greater than min' });
@@ -112,7 +113,7 @@ export type CommandWidget = z.infer<typeof commandWidgetSchema>;
 export const commandWidgetBodySchema = z
   .object({
     kind: z.enum(COMMAND_WIDGET_KINDS, { error: 'Choose button, switch, slider or set_point' }),
-    title: z.string().trim().max(200).default(''),
+    title: nameText('Title', 200).default(''),
     subpanel_id: z.string().uuid().nullable().default(null),
     gateway_id: z.string().uuid({ error: 'Please choose a gateway' }),
     command_name: commandNameSchema,
@@ -121,7 +122,7 @@ export const commandWidgetBodySchema = z
      * Left out: the kind's default (see COMMAND_WIDGET_DEFAULT_TEMPLATES).
      */
     value_template: z.unknown().optional(),
-    confirmation_text: z.string().trim().max(500).default(DEFAULT_COMMAND_CONFIRMATION),
+    confirmation_text: freeText('Confirmation text', 500).default(DEFAULT_COMMAND_CONFIRMATION),
     settings: commandWidgetSettingsSchema.default(commandWidgetSettingsSchema.parse({})),
     layout: layoutPlacementSchema.optional(),
   })
@@ -164,9 +165,9 @@ export const dashboardGatewaySchema = z.object({
 });
 /** GET /gateways: paging (25 a page by default, spec §9) and a name search. */
 export const dashboardGatewaysQuerySchema = z.object({
-  page_number: z.coerce.number().int().min(1).default(1),
+  page_number: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(25),
-  search: z.string().trim().max(120).optional(),
+  search: nameText('Search').optional(),
 });
 /** One page of gateways and how many match. */
 export const dashboardGatewaysResponseSchema = z.object({

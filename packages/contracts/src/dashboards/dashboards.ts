@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { personSchema } from '../entityManager/projects';
 import { abilitiesSchema, archivedFlagSchema, pageQuerySchema, tabCountsSchema, uuidParam } from '../lists';
+import { freeText, nameText } from '../text';
 import { DEFAULT_GRID_SETTINGS, gridSettingsSchema } from './layout';
 
 /** The themes a new dashboard starts from ("New starts on a themes list"), with their colours. */
@@ -73,8 +74,8 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 /** Create and replace (PUT) body; `is_archived` moves it between the Active and Archived tabs. */
 export const dashboardBodySchema = z
   .object({
-    name: z.string().trim().min(1, { error: 'Please enter a dashboard name' }).max(120),
-    description: z.string().trim().max(2000).default(''),
+    name: nameText('Dashboard name').min(1, { error: 'Please enter a dashboard name' }),
+    description: freeText('Description', 2000).default(''),
     theme: z.enum(DASHBOARD_THEME_IDS, { error: 'Please choose a theme' }).default(DEFAULT_DASHBOARD_THEME),
     layout: gridSettingsSchema.default(DEFAULT_GRID_SETTINGS),
     is_archived: z.boolean().default(false),
@@ -113,7 +114,7 @@ export const dashboardIdParamsSchema = z.object({
 
 /** POST /dashboards/{dashboardId}/duplicates: a copy of the whole dashboard (default name "<name> (copy)"). */
 export const duplicateDashboardBodySchema = z
-  .object({ name: z.string().trim().min(1).max(120).optional() })
+  .object({ name: nameText('Dashboard name').min(1, { error: 'Please enter a dashboard name' }).optional() })
   .strict();
 
 /** POST /dashboards/{dashboardId}/duplicate_dashboards: copies of some panels into another dashboard. */

@@ -3,12 +3,13 @@
  * panel's grid, and the grid's own settings. Positions are in grid units, not pixels.
  */
 import { z } from 'zod';
+import { nameText } from '../text';
 
 const gridUnit = (max: number) => z.number().int().min(0).max(max);
 
 /** A child's position and size in its panel's grid; `i` is the child's id when the server answers. */
 export const layoutItemSchema = z.object({
-  i: z.string().min(1).max(64),
+  i: nameText('Layout item id', 64).min(1),
   x: gridUnit(1_000),
   y: gridUnit(100_000),
   w: z.number().int().min(1).max(1_000),
@@ -17,7 +18,9 @@ export const layoutItemSchema = z.object({
 export type LayoutItem = z.infer<typeof layoutItemSchema>;
 
 /** A position in a body: `i` is optional (the server sets it to the child's id). */
-export const layoutPlacementSchema = layoutItemSchema.extend({ i: z.string().min(1).max(64).optional() });
+export const layoutPlacementSchema = layoutItemSchema.extend({
+  i: nameText('Layout item id', 64).min(1).optional(),
+});
 export type LayoutPlacement = z.infer<typeof layoutPlacementSchema>;
 
 /** Where a new child lands when the body names no position. */

@@ -5,14 +5,11 @@
  */
 import { z } from 'zod';
 import { uuidParam } from '../lists';
+import { nameText } from '../text';
 import { layoutItemSchema, layoutPlacementSchema } from './layout';
 
 const name = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `Please enter a ${what} name` })
-    .max(120);
+  nameText(`${what[0]?.toUpperCase()}${what.slice(1)} name`).min(1, { error: `Please enter a ${what} name` });
 const order = z.number().int().min(0).max(10_000);
 
 /** A panel as the API answers it; `order` is its place among the dashboard's panels. */

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { uuidParam } from '../lists';
+import { isCleanText } from '../text';
 import { emailSchema } from '../validation';
 import {
   DASHBOARD_REPORT_FUTURE_SLACK_MS,
@@ -106,6 +107,7 @@ export const dashboardReportBodySchema = z
       .string({ error: 'message must be text' })
       .trim()
       .max(DASHBOARD_REPORT_MESSAGE_MAX, { error: DASHBOARD_REPORT_MESSAGES.messageTooLong })
+      .refine((text) => isCleanText(text, true), { error: 'message must not contain control characters' })
       .default(''),
     range: z
       .enum(DASHBOARD_REPORT_RANGES, { error: `range must be one of ${DASHBOARD_REPORT_RANGES.join(', ')}` })

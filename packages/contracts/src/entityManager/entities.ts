@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import { DEFAULT_SENSOR_POSITION, SENSOR_POSITIONS } from '../constants';
 import { pageQuerySchema } from '../lists';
+import { freeText, nameText, textSchema } from '../text';
 import { DATA_TYPES, ENTITY_KINDS } from './types';
 
 export const entityMetadataValueSchema = z.object({
-  key: z.string().trim().min(1).max(64),
+  key: nameText('Metadata key', 64).min(1),
   data_type: z.enum(DATA_TYPES),
-  unit: z.string().max(32).default(''),
-  value: z.string().max(2000),
+  unit: textSchema('Unit', { max: 32, trim: false }).default(''),
+  value: textSchema('Metadata value', { max: 2000, multiline: true, trim: false }),
 });
 
 export const entityLocationSchema = z.object({
@@ -41,13 +42,18 @@ export type Entity = z.infer<typeof entitySchema>;
 
 export const entityBodySchema = z
   .object({
-    name: z.string().trim().min(1, { error: 'Please enter a name' }).max(120),
+    name: nameText('Name').min(1, { error: 'Please enter a name' }),
     type_id: z.string().uuid({ error: 'Please choose a type' }),
     parent_id: z.string().uuid().nullable().default(null),
-    description: z.string().trim().max(2000).default(''),
+    description: freeText('Description', 2000).default(''),
     caretaker_ids: z.array(z.string().uuid()).max(200).default([]),
     /** Values for the type's metadata fields, by key; missing keys take the field's default. */
-    metadata: z.record(z.string(), z.string().max(2000)).default({}),
+    metadata: z
+      .record(
+        nameText('Metadata key', 64),
+        textSchema('Metadata value', { max: 2000, multiline: true, trim: false }),
+      )
+      .default({}),
     location: entityLocationSchema.nullable().default(null),
     position: z.enum(SENSOR_POSITIONS).default(DEFAULT_SENSOR_POSITION),
   })

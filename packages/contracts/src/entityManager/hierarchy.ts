@@ -1,5 +1,6 @@
 /** A project's whole hierarchy in one flat answer, and its import and export (CSV or JSON). */
 import { z } from 'zod';
+import { nameText, textSchema } from '../text';
 import { ENTITY_KINDS } from './types';
 
 export const hierarchyNodeSchema = z.object({
@@ -27,17 +28,22 @@ export const hierarchyResponseSchema = z.object({
  * under an existing asset by `parent_id`. Types are named, so files travel between organizations.
  */
 export const importRowSchema = z.object({
-  ref: z.string().trim().min(1).max(120),
+  ref: nameText('ref').min(1),
   kind: z.enum(ENTITY_KINDS),
-  name: z.string().trim().min(1).max(120),
-  type: z.string().trim().min(1).max(120),
-  parent_ref: z.string().trim().max(120).optional(),
+  name: nameText('name').min(1),
+  type: nameText('type').min(1),
+  parent_ref: nameText('parent_ref').optional(),
   parent_id: z.string().uuid().optional(),
-  description: z.string().max(2000).optional(),
+  description: textSchema('description', { max: 2000, multiline: true, trim: false }).optional(),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
   position: z.enum(['indoor', 'outdoor']).optional(),
-  metadata: z.record(z.string(), z.string()).optional(),
+  metadata: z
+    .record(
+      nameText('Metadata key', 64),
+      textSchema('Metadata value', { max: 2000, multiline: true, trim: false }),
+    )
+    .optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 

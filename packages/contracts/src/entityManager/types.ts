@@ -1,6 +1,7 @@
 /** Asset types and sensor types: fields every entity of the type carries, inherited from a parent type. */
 import { z } from 'zod';
 import { pageQuerySchema } from '../lists';
+import { freeText, nameText, textSchema } from '../text';
 
 export const ENTITY_KINDS = ['asset', 'sensor'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
@@ -43,18 +44,21 @@ const fieldKey = z
 export const metadataFieldSchema = z.object({
   key: fieldKey,
   data_type: z.enum(DATA_TYPES, { error: 'Please enter data type' }),
-  unit: z.string().trim().max(32).default(''),
-  default_value: z.string().max(2000).default(''),
+  unit: nameText('Unit', 32).default(''),
+  default_value: textSchema('Default value', { max: 2000, multiline: true, trim: false }).default(''),
 });
 export type MetadataField = z.infer<typeof metadataFieldSchema>;
 
-export const typePropertySchema = z.object({ key: fieldKey, value: z.string().max(2000) });
+export const typePropertySchema = z.object({
+  key: fieldKey,
+  value: textSchema('Property value', { max: 2000, multiline: true, trim: false }),
+});
 export type TypeProperty = z.infer<typeof typePropertySchema>;
 
 export const parameterFieldSchema = z.object({
   key: fieldKey,
   data_type: z.enum(DATA_TYPES, { error: 'Please enter data type' }),
-  unit: z.string().trim().max(32).default(''),
+  unit: nameText('Unit', 32).default(''),
 });
 export type ParameterField = z.infer<typeof parameterFieldSchema>;
 
@@ -66,8 +70,8 @@ const uniqueKeys = <T extends { key: string }>(list: z.ZodType<T[]>) =>
 
 export const entityTypeBodySchema = z
   .object({
-    name: z.string().trim().min(1, { error: 'Please enter a type name' }).max(120),
-    description: z.string().trim().max(2000).default(''),
+    name: nameText('Type name').min(1, { error: 'Please enter a type name' }),
+    description: freeText('Description', 2000).default(''),
     parent_type_id: z.string().uuid().nullable().default(null),
     metadata_fields: uniqueKeys(z.array(metadataFieldSchema).max(200)).default([]),
     properties: uniqueKeys(z.array(typePropertySchema).max(200)).default([]),

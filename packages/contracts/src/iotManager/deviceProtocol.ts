@@ -11,6 +11,7 @@
  * - CoAP: the same paths without `/api`, the token as `?token=`.
  */
 import { z } from 'zod';
+import { textSchema } from '../text';
 
 export const MQTT_HEARTBEAT_SUFFIX = '/heartbeat';
 export const MQTT_COMMANDS_SUFFIX = '/commands';
@@ -34,7 +35,7 @@ export const deviceAckSchema = z.object({
   status: z.enum(['ok', 'error', 'progress']),
   progress: z.number().int().min(0).max(100).optional(),
   stage: z.enum(['downloading', 'installing']).optional(),
-  message: z.string().max(2000).optional(),
+  message: textSchema('message', { max: 2000, multiline: true, trim: false }).optional(),
   result: z.unknown().optional(),
 });
 export type DeviceAck = z.infer<typeof deviceAckSchema>;

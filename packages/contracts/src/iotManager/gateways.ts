@@ -4,6 +4,7 @@ import { GATEWAY_PAGE_SIZE, GATEWAY_PROTOCOLS, GATEWAY_TYPES } from '../constant
 import { DATA_TYPES } from '../entityManager/types';
 import { abilitiesSchema, archivedFlagSchema, pageQuerySchema, tabCountsSchema, uuidParam } from '../lists';
 import { MESSAGES } from '../messages';
+import { freeText, isCleanText, nameText } from '../text';
 import { gatewayTopicSchema } from './topics';
 
 export type GatewayType = (typeof GATEWAY_TYPES)[number];
@@ -19,14 +20,21 @@ export type GatewayStatus = (typeof GATEWAY_STATUSES)[number];
 /** A gateway is offline when neither data nor a heartbeat arrived for this long (seconds). */
 export const DEFAULT_HEARTBEAT_TIMEOUT_S = 60;
 
-const required = (error: string) => z.string({ error }).trim().min(1, { error }).max(200);
+// The spec's message when missing; the text rules of text.ts on top.
+const required = (field: string, error: string) =>
+  z
+    .string({ error })
+    .trim()
+    .min(1, { error })
+    .max(200, { error: `${field} must be at most 200 characters` })
+    .refine((value) => isCleanText(value), { error: `${field} must be one line without control characters` });
 
 /** One static or streaming parameter; every field is required (spec §5 messages). */
 export const gatewayParamSchema = z.object({
-  key: required(MESSAGES.gatewayParam.key),
-  value: required(MESSAGES.gatewayParam.value),
+  key: required('Key', MESSAGES.gatewayParam.key),
+  value: required('Value', MESSAGES.gatewayParam.value),
   data_type: z.enum(DATA_TYPES, { error: MESSAGES.gatewayParam.dataType }),
-  unit: required(MESSAGES.gatewayParam.unit),
+  unit: required('Unit', MESSAGES.gatewayParam.unit),
 });
 export type GatewayParam = z.infer<typeof gatewayParamSchema>;
 
@@ -65,7 +73,7 @@ export const TIMESTAMP_FORMAT_LABELS: Record<TimestampFormat, string> = {
 
 /** Where a reading's time is found; `field: null` means the server's receive time. */
 export const timestampMappingSchema = z.object({
-  field: z.string().trim().min(1).max(200).nullable().default(null),
+  field: nameText('Timestamp field', 200).min(1).nullable().default(null),
   format: z.enum(TIMESTAMP_FORMATS).default('iso8601'),
 });
 export type TimestampMapping = z.infer<typeof timestampMappingSchema>;
@@ -80,12 +88,12 @@ const identifier = (what: string) =>
 
 export const gatewayBodySchema = z
   .object({
-    name: z.string().trim().min(1, { error: 'Please enter a gateway name' }).max(120),
+    name: nameText('Gateway name').min(1, { error: 'Please enter a gateway name' }),
     type: z.enum(GATEWAY_TYPES, { error: 'Gateway type is HTTPS or MQTT' }),
     protocol: z.enum(GATEWAY_PROTOCOLS, { error: 'Protocol is HTTP, MQTT or CoAP' }),
-    channel: z.string().trim().max(120).default(''),
+    channel: nameText('Channel').default(''),
     parent_id: z.string().uuid().nullable().default(null),
-    description: z.string().trim().max(2000).default(''),
+    description: freeText('Description', 2000).default(''),
     /**
      * Omitted: `ferrite/<gateway uuid>` (on edit: kept). No other gateway of any organization may hold it,
      * a topic above it or one below it (one broker serves every organization; see topics.ts).
@@ -95,9 +103,9 @@ export const gatewayBodySchema = z
     client_id: identifier('client id').optional(),
     /** Omitted: the client id. */
     username: identifier('user name').optional(),
-    host_name: z.string().trim().max(253).default(''),
-    port_info: z.string().trim().max(120).default(''),
-    path: z.string().trim().max(300).default(''),
+    host_name: nameText('Host name', 253).default(''),
+    port_info: nameText('Port', 120).default(''),
+    path: nameText('Path', 300).default(''),
     heartbeat_timeout_s: z.number().int().min(5).max(86_400).default(DEFAULT_HEARTBEAT_TIMEOUT_S),
     static_params: paramList.default([]),
     streaming_params: paramList.default([]),

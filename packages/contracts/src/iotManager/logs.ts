@@ -1,5 +1,6 @@
 /** A gateway's latest log: what arrived, what was refused and why, commands and firmware steps. */
 import { z } from 'zod';
+import { bigintIdParam } from '../lists';
 
 export const GATEWAY_LOG_KINDS = [
   'telemetry',
@@ -32,7 +33,7 @@ export type GatewayLog = z.infer<typeof gatewayLogSchema>;
 export const gatewayLogsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** Only lines older than this id (paging back). */
-  before: z.string().regex(/^\d+$/).optional(),
+  before: bigintIdParam('before').optional(),
   level: z.enum(GATEWAY_LOG_LEVELS).optional(),
 });
 export const gatewayLogsResponseSchema = z.object({ logs: z.array(gatewayLogSchema) });

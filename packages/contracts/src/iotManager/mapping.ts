@@ -2,18 +2,19 @@
 import { z } from 'zod';
 import { DATA_TYPES } from '../entityManager/types';
 import { uuidParam } from '../lists';
+import { nameText } from '../text';
 
 /**
  * A JSON path into one reading: `temp`, `data.temp`, `$.data.temp`, `sensors[2].value`,
  * `['odd key']`. Parsing and evaluation live in `jsonPath.ts` so web and server agree.
  */
-export const jsonPathSchema = z.string().trim().min(1, { error: 'Please enter a JSON path' }).max(300);
+export const jsonPathSchema = nameText('JSON path', 300).min(1, { error: 'Please enter a JSON path' });
 
 export const mappingBodySchema = z
   .object({
     json_path: jsonPathSchema,
     sensor_id: z.string().uuid(),
-    param_key: z.string().trim().min(1).max(120),
+    param_key: nameText('Parameter key').min(1),
     /**
      * The sensor parameter may already be fed by another path (of this or another gateway). Without
      * `replace: true` the server answers 409 with the existing mapping; with it, the old one is removed.

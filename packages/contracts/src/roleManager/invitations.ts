@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { abilitiesSchema, pageQuerySchema } from '../lists';
 import { ORG_ROLES } from '../profile';
+import { nameText } from '../text';
 import { emailSchema, passwordSchema } from '../validation';
 
 export const INVITATION_TTL_DAYS = 7;
@@ -25,7 +26,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export const createInvitationBodySchema = z
   .object({
     email: emailSchema,
-    name: z.string().trim().max(120).default(''),
+    name: nameText('Name').default(''),
     role: z.enum(ORG_ROLES).default('member'),
     user_group_ids: z.array(z.string().uuid()).max(100).default([]),
   })
@@ -63,7 +64,7 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 /** New people choose a name and password; existing users confirm with their current password. */
 export const acceptInvitationBodySchema = z
   .object({
-    name: z.string().trim().min(1).max(120).optional(),
+    name: nameText('Name').min(1, { error: 'Name is required' }).optional(),
     password: passwordSchema.optional(),
     current_password: z.string().min(1).max(128).optional(),
   })

@@ -1,14 +1,15 @@
 /** Projects: the unit that assets, sensors, gateways and dashboards belong to (spec §3 "Project"). */
 import { z } from 'zod';
 import { abilitiesSchema, archivedFlagSchema, pageQuerySchema, tabCountsSchema } from '../lists';
+import { freeText, nameText, textSchema } from '../text';
 
 export const metadataEntrySchema = z.object({
-  key: z.string().trim().min(1).max(120),
-  value: z.string().max(2000),
+  key: nameText('Metadata key').min(1),
+  value: textSchema('Metadata value', { max: 2000, multiline: true, trim: false }),
 });
 
 export const locationSchema = z.object({
-  address: z.string().trim().max(300).default(''),
+  address: nameText('Address', 300).default(''),
   latitude: z.number().min(-90).max(90).nullable(),
   longitude: z.number().min(-180).max(180).nullable(),
 });
@@ -21,8 +22,9 @@ export const projectSchema = z.object({
   description: z.string(),
   manager: personRef.nullable(),
   members: z.array(personRef),
-  metadata: z.array(metadataEntrySchema),
-  location: locationSchema,
+  // Stored rows are answered as they are, even from before the body's text rules.
+  metadata: z.array(z.object({ key: z.string(), value: z.string() })),
+  location: locationSchema.extend({ address: z.string() }),
   created_at: z.string(),
   created_by: personRef.nullable(),
   archived_at: z.string().nullable(),
@@ -31,8 +33,8 @@ export type Project = z.infer<typeof projectSchema>;
 
 export const projectBodySchema = z
   .object({
-    name: z.string().trim().min(1, { error: 'Please enter a project name' }).max(120),
-    description: z.string().trim().max(2000).default(''),
+    name: nameText('Project name').min(1, { error: 'Please enter a project name' }),
+    description: freeText('Description', 2000).default(''),
     manager_id: z.string().uuid().nullable().default(null),
     member_ids: z.array(z.string().uuid()).max(10_000).default([]),
     metadata: z.array(metadataEntrySchema).max(200).default([]),

@@ -1,6 +1,7 @@
 /** Custom roles: named sets of actions (spec §6). */
 import { z } from 'zod';
 import { abilitiesSchema, pageQuerySchema } from '../lists';
+import { freeText, nameText } from '../text';
 import { permissionListSchema } from './userGroups';
 
 export const roleSchema = z.object({
@@ -15,8 +16,8 @@ export type Role = z.infer<typeof roleSchema>;
 
 export const roleBodySchema = z
   .object({
-    name: z.string().trim().min(1, { error: 'Please enter a role name' }).max(120),
-    description: z.string().trim().max(1000).default(''),
+    name: nameText('Role name').min(1, { error: 'Please enter a role name' }),
+    description: freeText('Description', 1000).default(''),
     permissions: permissionListSchema.default([]),
   })
   .strict();

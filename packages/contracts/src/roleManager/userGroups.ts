@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { APP_KEYS } from '../apps';
 import { abilitiesSchema, archivedFlagSchema, pageQuerySchema, tabCountsSchema } from '../lists';
 import { isPermission } from '../permissions';
+import { freeText, nameText } from '../text';
 
 export const permissionListSchema = z
   .array(z.string().refine(isPermission, { error: 'Unknown permission' }))
@@ -24,8 +25,8 @@ export type UserGroup = z.infer<typeof userGroupSchema>;
 
 export const userGroupBodySchema = z
   .object({
-    name: z.string().trim().min(1, { error: 'Please enter a group name' }).max(120),
-    description: z.string().trim().max(1000).default(''),
+    name: nameText('Group name').min(1, { error: 'Please enter a group name' }),
+    description: freeText('Description', 1000).default(''),
     apps: z.array(z.enum(APP_KEYS)).default([]),
     permissions: permissionListSchema.default([]),
     member_ids: z.array(z.string().uuid()).max(10_000).optional(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { APP_KEYS } from '../apps';
 import { abilitiesSchema, archivedFlagSchema, pageQuerySchema } from '../lists';
 import { ORG_ROLES } from '../profile';
+import { nameText, textSchema } from '../text';
 
 export const orgUserSchema = z.object({
   id: z.string().uuid(),
@@ -42,12 +43,12 @@ export type ListUsersResponse = z.infer<typeof listUsersResponseSchema>;
 
 export const updateUserBodySchema = z
   .object({
-    name: z.string().trim().min(1).max(120),
-    phone: z.string().trim().max(32).nullable(),
+    name: nameText('Name').min(1, { error: 'Name is required' }),
+    phone: nameText('Phone', 32).nullable(),
     role: z.enum(ORG_ROLES),
     custom_role_id: z.string().uuid().nullable(),
     user_group_ids: z.array(z.string().uuid()).max(100),
-    assets: z.array(z.string().max(64)).max(10_000),
+    assets: z.array(textSchema('Asset', { max: 64, trim: false })).max(10_000),
     apps: z.array(z.enum(APP_KEYS)),
   })
   .partial()

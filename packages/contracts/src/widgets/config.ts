@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { TELEMETRY_AGGREGATE_FUNCS, TELEMETRY_INTERVAL_TYPES } from '../telemetry';
 import { colorSchema } from './color';
+import { configText } from './configText';
 import { widgetSeriesSchema } from './series';
 import { DEFAULT_TEXT_SETTINGS, textSettingsSchema } from './textSettings';
 import {
@@ -59,19 +60,19 @@ const imageUrlSchema = z
 
 /** A marker on a map widget: x/y in percent of a plan, or lon/lat on the geo plane. */
 export const mapPointSchema = z.object({
-  id: z.string().max(80),
-  label: z.string().max(120).default(''),
+  id: configText('Id', 80),
+  label: configText('Label', 120).default(''),
   x: z.number().finite(),
   y: z.number().finite(),
   /** The series whose latest value colours the marker through the thresholds. */
-  series_key: z.string().max(200).default(''),
+  series_key: configText('Series key', 200).default(''),
 });
 export type MapPoint = z.infer<typeof mapPointSchema>;
 
 const optionalNumber = z.number().finite().nullable().default(null);
 
 const widgetConfigObject = z.object({
-  title: z.string().trim().max(200).default(''),
+  title: configText('Title', 200).trim().default(''),
   show_title: z.boolean().default(true),
   title_settings: textSettingsSchema.default(DEFAULT_TEXT_SETTINGS),
   series: z.array(widgetSeriesSchema).max(20).default([]),
@@ -90,7 +91,7 @@ const widgetConfigObject = z.object({
   last: z.number().int().min(1).max(10_000).nullable().default(null),
 
   // How to show it.
-  unit: z.string().max(30).default(''),
+  unit: configText('Unit', 30).default(''),
   decimals: z.number().int().min(0).max(6).default(2),
   palette: z.enum(WIDGET_PALETTES).default('default'),
   smooth: z.boolean().default(false),
@@ -136,21 +137,21 @@ const widgetConfigObject = z.object({
   map_points: z.array(mapPointSchema).max(500).default([]),
   map_background: imageUrlSchema.default(''),
   /** Plain text with a small markdown subset (**bold**, *italic*, # heading, - list, [link](https://…)). */
-  text_content: z.string().max(20_000).default(''),
+  text_content: configText('Text', 20_000).default(''),
   image_url: imageUrlSchema.default(''),
-  image_alt: z.string().max(300).default(''),
+  image_alt: configText('Image description', 300).default(''),
   image_fit: z.enum(IMAGE_FITS).default('contain'),
 
   // Command widgets.
-  command_name: z.string().trim().max(120).default('set_value'),
+  command_name: configText('Command name', 120).trim().default('set_value'),
   command_gateway_id: z.string().uuid().nullable().default(null),
-  command_label: z.string().max(60).default(''),
-  command_on_value: z.union([z.number(), z.string().max(200), z.boolean()]).default(1),
-  command_off_value: z.union([z.number(), z.string().max(200), z.boolean()]).default(0),
+  command_label: configText('Command label', 60).default(''),
+  command_on_value: z.union([z.number(), configText('On value', 200), z.boolean()]).default(1),
+  command_off_value: z.union([z.number(), configText('Off value', 200), z.boolean()]).default(0),
   command_min: z.number().finite().default(0),
   command_max: z.number().finite().default(100),
   command_step: z.number().positive().default(1),
-  command_confirm: z.string().max(300).default(''),
+  command_confirm: configText('Confirmation text', 300).default(''),
   accent_color: colorSchema.nullable().default(null),
 });
 

@@ -1,6 +1,7 @@
 /** Widget series (spec §3): name, color, axes, unit, custom_formula {sl_equation, m, c}. */
 import { z } from 'zod';
 import { colorSchema } from './color';
+import { configText } from './configText';
 
 /** The y axis a series is drawn against. */
 export const SERIES_AXES = ['left', 'right'] as const;
@@ -22,13 +23,13 @@ export const widgetSeriesSchema = z.object({
    * Which data series this is: the renderer matches `data.series[].key` against it. By convention
    * `${sensor_id}:${param_key}` when bound to a sensor parameter.
    */
-  key: z.string().max(200).default(''),
+  key: configText('Series key', 200).default(''),
   sensor_id: z.string().uuid().nullable().default(null),
-  param_key: z.string().max(120).nullable().default(null),
-  name: z.string().trim().max(120).default(''),
+  param_key: configText('Parameter key', 120).nullable().default(null),
+  name: configText('Series name', 120).trim().default(''),
   color: colorSchema.nullable().default(null),
   axes: z.enum(SERIES_AXES).default('left'),
-  unit: z.string().max(30).default(''),
+  unit: configText('Unit', 30).default(''),
   custom_formula: customFormulaSchema.default(DEFAULT_CUSTOM_FORMULA),
 });
 export type WidgetSeries = z.infer<typeof widgetSeriesSchema>;

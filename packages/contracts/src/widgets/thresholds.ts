@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { colorSchema } from './color';
+import { configText } from './configText';
 import { DEFAULT_TEXT_SETTINGS, textSettingsSchema } from './textSettings';
 
 /** The colour of a newly added range (spec §5). */
@@ -28,8 +29,8 @@ export const thresholdRangeSchema = z.object({
   from: z.number({ error: 'Please enter a start value' }).finite(),
   to: z.number({ error: 'Please enter an end value' }).finite(),
   color: colorSchema.default(NEW_THRESHOLD_COLOR),
-  rangeText: z.string().max(120).default(''),
-  conditionText: z.string().max(120).default(''),
+  rangeText: configText('Range text', 120).default(''),
+  conditionText: configText('Condition text', 120).default(''),
   shapeColor: colorSchema.default(NEW_THRESHOLD_COLOR),
   shapeType: z.enum(THRESHOLD_SHAPE_TYPES).default('circle'),
   text_settings: textSettingsSchema.default(DEFAULT_TEXT_SETTINGS),

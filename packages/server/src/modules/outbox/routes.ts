@@ -1,13 +1,13 @@
 /** GET /admin/outbox: mail the platform kept, newest first, for platform admins. */
-import { problemSchema } from '@ferrite/contracts';
+import { nameText, PAGE_NUMBER_MAX, problemSchema } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/http/deps';
 
 const querySchema = z.object({
-  page_number: z.coerce.number().int().min(1).default(1),
+  page_number: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(25),
-  to: z.string().max(254).optional(),
+  to: nameText('to', 254).optional(),
 });
 
 const messageSchema = z.object({
