@@ -78,6 +78,23 @@ export class DeviceCommands {
         return { ok: false, status: 400, message: 'The acknowledgement is not JSON' };
       }
     }
+    // JSON.parse takes any depth, JSON.stringify (the log line, the stored result) overflows the stack.
+    let bodyText: string | null;
+    try {
+      bodyText = JSON.stringify(parsedBody) ?? null;
+    } catch {
+      const message = 'The acknowledgement is nested too deeply';
+      this.ingest.logLine(
+        gateway,
+        transport,
+        'error',
+        'error',
+        `Malformed acknowledgement: ${message}`,
+        null,
+        0,
+      );
+      return { ok: false, status: 400, message };
+    }
     const parsed = deviceAckSchema.safeParse(parsedBody);
     if (!parsed.success) {
       const reason = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
@@ -87,7 +104,7 @@ export class DeviceCommands {
         'error',
         'error',
         `Malformed acknowledgement: ${reason}`,
-        JSON.stringify(parsedBody) ?? null,
+        bodyText,
         0,
       );
       return { ok: false, status: 400, message: reason };

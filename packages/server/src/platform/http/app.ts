@@ -34,6 +34,7 @@ import { tenantManagerRoutes } from '../../modules/tenantManager/routes';
 import { installAuthContext } from './authContext';
 import type { AppDeps } from './deps';
 import { installErrorHandling } from './errorHandler';
+import { installJsonBodyParser } from './jsonBody';
 import { fastifyTrustProxy } from './trustedProxies';
 import { installWebApp } from './webApp';
 
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installJsonBodyParser(app);
   installAuthContext(app, deps.db, deps.jwt);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -2,6 +2,7 @@
 import { type FieldError, MESSAGES } from '@ferrite/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { clientFaultOf } from './databaseErrors';
 import { HttpProblem } from './problem';
 import { authorizationFailure } from './readAhead';
 
@@ -68,6 +69,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       const title = (error.code && CLIENT_ERROR_TITLES[error.code]) ?? 'Invalid request';
       return send(reply, { title, detail: error.message, status });
+    }
+    const clientFault = clientFaultOf(error);
+    if (clientFault) {
+      // Logged still: a refusal the contracts should have caught names the field to add a rule for.
+      request.log.warn({ err: error }, 'database refused a value of the request');
+      return send(reply, { title: 'Invalid request', detail: clientFault, status: 400 });
     }
     request.log.error({ err: error }, 'request failed');
     // The issue names the long sentence as the title; the short one is the hint beneath it.
