@@ -1,6 +1,7 @@
 /** Request and response bodies of the auth calls (spec §7 "Auth"). */
 import { z } from 'zod';
 import { orgSummarySchema, userSummarySchema } from './profile';
+import { nameText } from './text';
 import { emailSchema, passwordSchema } from './validation';
 
 export const signInBodySchema = z.object({
@@ -37,7 +38,10 @@ export const orgSignInResponseSchema = tokenPairSchema.extend({
 });
 export type OrgSignInResponse = z.infer<typeof orgSignInResponseSchema>;
 
-export const validateTokenBodySchema = z.object({ access_token: z.string().min(1) });
+/** Tokens are opaque to the client; the bound keeps megabytes from being parsed or hashed. */
+const tokenText = z.string().min(1).max(4096, { error: 'The token is too long' });
+
+export const validateTokenBodySchema = z.object({ access_token: tokenText });
 export const validateTokenResponseSchema = z.object({
   is_valid: z.literal(true),
   user_id: z.string().uuid(),
@@ -46,17 +50,17 @@ export const validateTokenResponseSchema = z.object({
 });
 export type ValidateTokenResponse = z.infer<typeof validateTokenResponseSchema>;
 
-export const refreshBodySchema = z.object({ refresh_token: z.string().min(1) });
+export const refreshBodySchema = z.object({ refresh_token: tokenText });
 export const signOutBodySchema = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
+  access_token: tokenText,
+  refresh_token: tokenText,
 });
 
 export const signUpBodySchema = z.object({
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(120),
+  name: nameText('Name').min(1, { error: 'Name is required' }),
   email: emailSchema,
   password: passwordSchema,
-  organization_name: z.string().trim().min(2, { error: 'Organization name is required' }).max(120),
+  organization_name: nameText('Organization name').min(2, { error: 'Organization name is required' }),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
@@ -70,7 +74,7 @@ export const orgRequestSchema = z.object({
 export const signUpResponseSchema = z.object({ user: userSummarySchema, request: orgRequestSchema });
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
-export const validateOrgUrlBodySchema = z.object({ url: z.string().max(200) });
+export const validateOrgUrlBodySchema = z.object({ url: nameText('Organization URL', 200) });
 export const validateOrgUrlResponseSchema = z.object({
   url: z.string(),
   is_valid: z.boolean(),
@@ -80,7 +84,7 @@ export const validateOrgUrlResponseSchema = z.object({
 export type ValidateOrgUrlResponse = z.infer<typeof validateOrgUrlResponseSchema>;
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
-export const resetPasswordBodySchema = z.object({ token: z.string().min(1), password: passwordSchema });
+export const resetPasswordBodySchema = z.object({ token: tokenText, password: passwordSchema });
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** POST /reports/verify-token: the shared-report token travels in the `token` header. */

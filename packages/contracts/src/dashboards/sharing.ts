@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { personSchema } from '../entityManager/projects';
 import { uuidParam } from '../lists';
+import { freeText } from '../text';
 import { emailSchema, passwordSchema } from '../validation';
 import { dashboardSchema } from './dashboards';
 import { gridSettingsSchema } from './layout';
@@ -146,7 +147,7 @@ export type SharedDashboardResponse = z.infer<typeof sharedDashboardResponseSche
 export const dashboardShareBodySchema = z
   .object({
     emails: z.array(emailSchema).min(1, { error: 'Enter at least one e-mail' }).max(50),
-    message: z.string().trim().max(1000).default(''),
+    message: freeText('Message', 1000).default(''),
   })
   .strict();
 export type DashboardShareBody = z.input<typeof dashboardShareBodySchema>;

@@ -1,6 +1,7 @@
 /** Firmware: versioned files kept with their checksum, rolled out to gateways with progress per gateway. */
 import { z } from 'zod';
 import { uuidParam } from '../lists';
+import { freeText, nameText } from '../text';
 
 /** The largest firmware file accepted (bytes). */
 export const FIRMWARE_MAX_BYTES = 64 * 1024 * 1024;
@@ -36,7 +37,7 @@ export const firmwareListResponseSchema = z.object({ firmware: z.array(firmwareS
  * `?name=&version=&filename=&notes=` and `Content-Type: application/octet-stream`.
  */
 export const firmwareUploadQuerySchema = z.object({
-  name: z.string().trim().min(1, { error: 'Please enter a firmware name' }).max(120),
+  name: nameText('Firmware name').min(1, { error: 'Please enter a firmware name' }),
   version: z
     .string()
     .trim()
@@ -44,7 +45,7 @@ export const firmwareUploadQuerySchema = z.object({
     .max(60)
     .regex(/^[\w.+-]+$/, { error: 'A version holds letters, digits and _ . + - only' }),
   filename: z.string().trim().min(1).max(200).default('firmware.bin'),
-  notes: z.string().trim().max(2000).default(''),
+  notes: freeText('Notes', 2000).default(''),
 });
 
 export const rolloutBodySchema = z
