@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { personSchema } from '../entityManager/projects';
 import { uuidParam } from '../lists';
-import { freeText } from '../text';
+import { freeText, textSchema } from '../text';
 import { emailSchema, passwordSchema } from '../validation';
 import { dashboardSchema } from './dashboards';
 import { gridSettingsSchema } from './layout';
@@ -170,7 +170,7 @@ export const dashboardShareParamsSchema = z.object({
 });
 /** {userEmail} whose share ends. */
 export const dashboardRevokeParamsSchema = dashboardShareParamsSchema.extend({
-  userEmail: z.string().max(254),
+  userEmail: textSchema('userEmail', { max: 254, trim: false }),
 });
 
 /** A dashboard as the GET /dashboards/{id} answer shows it: with its panels and links. */
