@@ -71,7 +71,7 @@ describe('loadConfig', () => {
       mqttMaxPacketBytes: 1_048_576,
       mqttConnectTimeoutMs: 10_000,
       mqttMaxConnections: 10_000,
-      mqttMaxConnectionsPerAddress: 100,
+      mqttMaxConnectionsPerAddress: 1_000,
       coapMaxPayloadBytes: 1_048_576,
       coapBlockBufferBytes: 16_777_216,
     });

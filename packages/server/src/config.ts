@@ -23,7 +23,7 @@ const configSchema = z.object({
   MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(1_048_576),
   MQTT_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   MQTT_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
-  MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(1_000),
   COAP_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(67_108_864).default(1_048_576),
   COAP_BLOCK_BUFFER_BYTES: z.coerce.number().int().min(1024).default(16_777_216),
   PUBLIC_URL: optionalUrl,
