@@ -3,6 +3,7 @@
  * or the external-broker subscriber when MQTT_URL is set (with the gateways' broker accounts when
  * MQTT_DYNSEC_* is set too), the CoAP server, and the status sweeper.
  */
+import { warnOfTopicOverlaps } from '../modules/iotManager/gateways/topicTree';
 import type { AppDeps } from '../platform/http/deps';
 import { startStatusSweeper } from './statusSweeper';
 import { startCoapTransport } from './transports/coap';
@@ -28,6 +29,7 @@ export async function startDeviceTransports(
   // Devices are let in once their data can be written: a first batch waiting for the writer thread to
   // load would take every message that arrived meanwhile.
   await ingest.warmUp();
+  await warnOfTopicOverlaps(deps.db, log);
   const closers: (() => Promise<void>)[] = [];
   let mqttPort: number | null = null;
   let coap: Awaited<ReturnType<typeof startCoapTransport>> = null;

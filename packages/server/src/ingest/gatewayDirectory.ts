@@ -5,6 +5,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { type JsonPathStep, parseJsonPath, type TimestampMapping } from '@ferrite/contracts';
+import { topicBlockedSql } from '../modules/iotManager/gateways/topicTree';
 import type { Db } from '../platform/db/database';
 import { hashOpaqueToken } from '../platform/security/opaqueTokens';
 
@@ -27,6 +28,11 @@ export interface IngestGateway {
   username: string;
   tokenHash: string;
   archived: boolean;
+  /**
+   * Its topic overlaps a gateway that outranks it (a row from before topics were checked): the brokers
+   * carry none of its MQTT traffic until the topic is changed (modules/iotManager/gateways/topicTree.ts).
+   */
+  topicBlocked: boolean;
   heartbeatTimeoutS: number;
   lastSeenAt: Date | null;
   timestampMapping: TimestampMapping;
@@ -55,7 +61,7 @@ export class GatewayDirectory {
     return this.lookup(`client:${clientId}`);
   }
 
-  /** The gateway whose telemetry topic this is, or null. */
+  /** The gateway whose base (telemetry) topic this is, or null. */
   byTopic(topic: string): Promise<IngestGateway | null> {
     return this.lookup(`topic:${topic}`);
   }
@@ -85,7 +91,12 @@ export class GatewayDirectory {
   private async load(key: Key): Promise<IngestGateway | null> {
     const [kind, value] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
     const column = kind === 'id' ? 'id' : kind === 'client' ? 'client_id' : 'topic';
-    const row = await this.db.selectFrom('gateways').selectAll().where(column, '=', value).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('gateways as g')
+      .selectAll('g')
+      .select(topicBlockedSql('g').as('topic_blocked'))
+      .where(`g.${column}`, '=', value)
+      .executeTakeFirst();
     if (!row) return null;
     const mappings = await this.db
       .selectFrom('gateway_mappings')
@@ -107,6 +118,7 @@ export class GatewayDirectory {
       username: row.username,
       tokenHash: row.token_hash,
       archived: row.archived_at !== null,
+      topicBlocked: row.topic_blocked,
       heartbeatTimeoutS: row.heartbeat_timeout_s,
       lastSeenAt: row.last_seen_at,
       timestampMapping,

@@ -20,10 +20,11 @@ const want: GatewayAccount = {
   username: 'press-1',
   clientId: 'gw-press-1',
   topic: 'plant/press-1',
+  topicBlocked: false,
   archived: false,
   tokenHash: hashOpaqueToken(TOKEN),
 };
-const role: BrokerRole = { rolename: `ferrite-gateway-${want.id}`, acls: gatewayAcls(want.topic) };
+const role: BrokerRole = { rolename: `ferrite-gateway-${want.id}`, acls: gatewayAcls(want) };
 /** The account as the broker holds it once in step. */
 const inStep: BrokerClient = {
   username: want.username,
@@ -73,7 +74,7 @@ describe('planAccount', () => {
     const moved = { ...want, topic: 'plant/moved', clientId: 'gw-moved', archived: true };
     const plan = planAccount(moved, { clients: [inStep], holder: inStep, role });
     expect(plan.commands).toEqual([
-      { command: 'modifyRole', rolename: role.rolename, acls: gatewayAcls('plant/moved') },
+      { command: 'modifyRole', rolename: role.rolename, acls: gatewayAcls(moved) },
       { command: 'modifyClient', username: want.username, clientid: 'gw-moved' },
       { command: 'disableClient', username: want.username },
     ]);
@@ -117,7 +118,7 @@ describe('planReconcile', () => {
         command: 'createRole',
         rolename: `ferrite-gateway-${twin.id}`,
         textname: `ferrite-gateway:${twin.id}`,
-        acls: gatewayAcls(twin.topic),
+        acls: gatewayAcls(twin),
       },
       { command: 'deleteClient', username: 'ghost' },
       { command: 'deleteRole', rolename: `ferrite-gateway-${ghost}` },
@@ -150,7 +151,7 @@ describe('planReconcile', () => {
 
 describe('gatewayAcls', () => {
   it('allows the device protocol on the gateway’s own topics and denies everything else', () => {
-    const acls = gatewayAcls('plant/press-1');
+    const acls = gatewayAcls(want);
     expect(acls.filter((acl) => acl.allow).map((acl) => [acl.acltype, acl.topic])).toEqual([
       ['publishClientSend', 'plant/press-1'],
       ['publishClientSend', 'plant/press-1/heartbeat'],
@@ -159,6 +160,22 @@ describe('gatewayAcls', () => {
       ['publishClientReceive', 'plant/press-1/commands'],
     ]);
     expect(acls.filter((acl) => !acl.allow).every((acl) => acl.topic === '#')).toBe(true);
+  });
+
+  it('allows nothing to a blocked topic, nor to one Mosquitto would read as a pattern', () => {
+    const closed = ['publishClientSend', 'subscribePattern', 'publishClientReceive'];
+    for (const gateway of [
+      { topic: 'plant/press-1', topicBlocked: true },
+      { topic: 'plant/+', topicBlocked: false },
+      { topic: 'plant/#', topicBlocked: false },
+      // %c would become the connecting client's id: `plant/%c` could grant `plant/<another topic>`.
+      { topic: 'plant/%c', topicBlocked: false },
+      { topic: '%u', topicBlocked: false },
+    ]) {
+      const acls = gatewayAcls(gateway);
+      expect(acls.filter((acl) => acl.allow)).toEqual([]);
+      expect(acls.map((acl) => acl.acltype)).toEqual(closed);
+    }
   });
 });
 

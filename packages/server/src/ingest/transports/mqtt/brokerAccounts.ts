@@ -38,6 +38,8 @@ export interface GatewayAccount {
   username: string;
   clientId: string;
   topic: string;
+  /** Its topic overlaps a gateway that outranks it: its role then grants nothing (topicTree.ts). */
+  topicBlocked: boolean;
   archived: boolean;
   tokenHash: string;
 }
@@ -105,8 +107,15 @@ export function tokenMark(tokenHash: string): string {
   return `token:${tokenHash.slice(0, 16)}`;
 }
 
-/** The device protocol of contracts deviceProtocol.ts as ACLs; explicit denials close the rest. */
-export function gatewayAcls(topic: string): BrokerAcl[] {
+/**
+ * The device protocol of contracts deviceProtocol.ts as ACLs on exact topics; explicit denials close
+ * the rest. Mosquitto reads `+` and `#` in an ACL topic as wildcards and a level `%c` or `%u` as the
+ * connecting client's id or user name, so a topic holding them (the form refuses them; an old row might
+ * not) would grant more than its own tree: such a gateway, and one whose topic is blocked, is allowed
+ * nothing at all.
+ */
+export function gatewayAcls(gateway: Pick<GatewayAccount, 'topic' | 'topicBlocked'>): BrokerAcl[] {
+  const { topic } = gateway;
   const allow = (acltype: string, allowed: string): BrokerAcl => ({
     acltype,
     topic: allowed,
@@ -114,6 +123,8 @@ export function gatewayAcls(topic: string): BrokerAcl[] {
     priority: 1,
   });
   const deny = (acltype: string): BrokerAcl => ({ acltype, topic: '#', allow: false, priority: 0 });
+  const denials = [deny('publishClientSend'), deny('subscribePattern'), deny('publishClientReceive')];
+  if (gateway.topicBlocked || !literalAclTopic(topic)) return denials;
   const commands = topic + MQTT_COMMANDS_SUFFIX;
   return [
     allow('publishClientSend', topic),
@@ -121,10 +132,13 @@ export function gatewayAcls(topic: string): BrokerAcl[] {
     allow('publishClientSend', topic + MQTT_ACK_SUFFIX),
     allow('subscribeLiteral', commands),
     allow('publishClientReceive', commands),
-    deny('publishClientSend'),
-    deny('subscribePattern'),
-    deny('publishClientReceive'),
+    ...denials,
   ];
+}
+
+/** Whether Mosquitto reads this topic in an ACL as itself alone (no wildcard, no %c / %u level). */
+function literalAclTopic(topic: string): boolean {
+  return !/[+#]/.test(topic) && !topic.split('/').some((level) => level === '%c' || level === '%u');
 }
 
 /**
@@ -140,7 +154,7 @@ export function planAccount(
 ): AccountPlan {
   const commands: DynsecCommand[] = [];
   const rolename = roleName(want.id);
-  const acls = gatewayAcls(want.topic);
+  const acls = gatewayAcls(want);
   if (!have.role) commands.push({ command: 'createRole', rolename, textname: accountTag(want.id), acls });
   else if (!sameAcls(have.role.acls ?? [], acls)) commands.push({ command: 'modifyRole', rolename, acls });
 

@@ -20,6 +20,7 @@
  * only accounts tagged `ferrite-gateway:<uuid>` are ever changed.
  */
 import type { Logger } from 'pino';
+import { topicBlockedSql } from '../../../modules/iotManager/gateways/topicTree';
 import type { Db } from '../../../platform/db/database';
 import type { DeviceLinkHub } from '../../deviceLink';
 import type { IngestService } from '../../ingestService';
@@ -233,19 +234,20 @@ export class BrokerCredentials {
   /** One gateway (by id) or all of them, as the broker must know them. */
   private async loadGateways(gatewayId: string | null): Promise<StoredGateway[]> {
     let query = this.deps.db
-      .selectFrom('gateways')
+      .selectFrom('gateways as g')
       .select([
-        'id',
-        'org_id',
-        'protocol',
-        'username',
-        'client_id',
-        'topic',
-        'archived_at',
-        'token_hash',
-        'updated_at',
+        'g.id',
+        'g.org_id',
+        'g.protocol',
+        'g.username',
+        'g.client_id',
+        'g.topic',
+        'g.archived_at',
+        'g.token_hash',
+        'g.updated_at',
+        topicBlockedSql('g').as('topic_blocked'),
       ]);
-    if (gatewayId) query = query.where('id', '=', gatewayId);
+    if (gatewayId) query = query.where('g.id', '=', gatewayId);
     const rows = await query.execute();
     return rows.map((row) => ({
       id: row.id,
@@ -254,6 +256,7 @@ export class BrokerCredentials {
       username: row.username,
       clientId: row.client_id,
       topic: row.topic,
+      topicBlocked: row.topic_blocked,
       archived: row.archived_at !== null,
       tokenHash: row.token_hash,
       changedAt: new Date(row.updated_at),

@@ -15,7 +15,7 @@ import { type IngestGateway, tokenMatches } from '../../gatewayDirectory';
 import { type IngestService, refusalMessage } from '../../ingestService';
 import { type BrokerLimits, deviceConnectionHandler } from './deviceConnections';
 import { routeGatewayMessage } from './messageRouter';
-import { topicRole } from './topics';
+import { TOPIC_BLOCKED_MESSAGE, topicRole } from './topics';
 
 export interface EmbeddedBrokerOptions {
   port: number;
@@ -56,6 +56,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     return gateway;
   };
 
+  // A blocked topic overlaps another gateway's tree (see modules/iotManager/gateways/topicTree.ts).
+  const logBlocked = (gateway: IngestGateway) =>
+    ingest.logLine(gateway, 'mqtt', 'error', 'error', TOPIC_BLOCKED_MESSAGE, null, 0);
+
   const broker = await Aedes.createBroker({
     // Aedes's own default is 30 s: long enough for idle sockets to pile up before anyone signed in.
     connectTimeout: options.limits.connectTimeoutMs,
@@ -86,6 +90,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       current(client)
         .then(async (gateway) => {
           if (!gateway) return done(new Error('Not authorized'));
+          if (gateway.topicBlocked) {
+            logBlocked(gateway);
+            return done(new Error('Not authorized: this gateway must change its topic'));
+          }
           const role = topicRole(gateway.topic, packet.topic);
           if (!role || role === 'commands') {
             ingest.logLine(
@@ -113,6 +121,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         .then((gateway) => {
           if (!gateway || subscription.topic !== gateway.topic + MQTT_COMMANDS_SUFFIX)
             return done(null, null);
+          if (gateway.topicBlocked) {
+            logBlocked(gateway);
+            return done(null, null);
+          }
           listening.set(gateway.id, client);
           done(null, subscription);
           // Commands that waited while the gateway was away go out now that it listens.
@@ -163,6 +175,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   });
   deviceLink.setPusher(async (target: CommandTarget, command: DeviceCommand) => {
     if (!listening.has(target.id)) return false;
+    // Blocked since it subscribed: its command topic may be another gateway's telemetry now.
+    if ((await ingest.directory.byId(target.id))?.topicBlocked !== false) return false;
     await publishCommand(target.topic, command);
     return true;
   });

@@ -21,7 +21,7 @@ import type { DeviceCommands } from '../../deviceCommands';
 import type { CommandTarget, DeviceLinkHub } from '../../deviceLink';
 import type { IngestService } from '../../ingestService';
 import { routeGatewayMessage } from './messageRouter';
-import { candidateBases } from './topics';
+import { topicOwner } from './topics';
 
 export interface ExternalBrokerOptions {
   url: string;
@@ -58,12 +58,10 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
   ) => {
     let failed = false;
     try {
-      for (const { base, role } of candidateBases(topic)) {
-        const gateway = await ingest.directory.byTopic(base);
-        if (!gateway) continue;
-        if (!gateway.archived) await routeGatewayMessage(ingest, deviceCommands, gateway, role, payload);
-        break;
-      }
+      const owner = await topicOwner(topic, (base) => ingest.directory.byTopic(base));
+      if (owner === 'ambiguous') log.warn({ topic }, 'MQTT: a topic belongs to two gateways; dropped');
+      else if (owner && !owner.gateway.archived)
+        await routeGatewayMessage(ingest, deviceCommands, owner.gateway, owner.role, payload);
     } catch (error) {
       failed = true;
       log.error({ err: error }, 'MQTT: could not store a message; the broker will send it again');
@@ -115,17 +113,15 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
   );
 
   const publisher = clients[0] as MqttClient;
-  deviceLink.setPusher(
-    (target: CommandTarget, command: DeviceCommand) =>
-      new Promise<boolean>((resolve, reject) =>
-        publisher.publish(
-          target.topic + MQTT_COMMANDS_SUFFIX,
-          JSON.stringify(command),
-          { qos: 1 },
-          (error) => (error ? reject(error) : resolve(true)),
-        ),
+  deviceLink.setPusher(async (target: CommandTarget, command: DeviceCommand) => {
+    // A blocked gateway's command topic may be another gateway's telemetry: nothing is published there.
+    if ((await ingest.directory.byId(target.id))?.topicBlocked !== false) return false;
+    return new Promise<boolean>((resolve, reject) =>
+      publisher.publish(target.topic + MQTT_COMMANDS_SUFFIX, JSON.stringify(command), { qos: 1 }, (error) =>
+        error ? reject(error) : resolve(true),
       ),
-  );
+    );
+  });
   return {
     close: async () => {
       deviceLink.setPusher(null);
