@@ -7,10 +7,11 @@
  * interval: each announcement is one event per sensor that changed, whatever the ingest rate.
  */
 import { type SensorValuesEvent, SOCKET_EVENTS, socketRoomName } from '@ferrite/contracts';
+import { isoOfTime } from '../platform/isoTime';
 import type { RealtimeHub } from '../platform/realtime/realtimeHub';
 import type { PointRun } from '../telemetry/pointRuns';
 
-/** A parameter's newest value (ts in epoch milliseconds). */
+/** A parameter's newest value (ts in epoch milliseconds, microseconds as the fraction). */
 interface Newest {
   paramKey: string;
   ts: number;
@@ -64,7 +65,7 @@ export class LiveValues {
         sensor_id: sensorId,
         values: [...sensor.params.values()].map((p) => ({
           param_key: p.paramKey,
-          ts: new Date(p.ts).toISOString(),
+          ts: isoOfTime(p.ts),
           value: p.value,
         })),
       };

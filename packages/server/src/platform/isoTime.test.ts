@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoOfMs } from './isoTime';
+import { isoOfMs, isoOfTime } from './isoTime';
 
 describe('isoOfMs', () => {
   it('writes what Date#toISOString writes, at the edges and across the calendar', () => {
@@ -31,5 +31,15 @@ describe('isoOfMs', () => {
       if (isoOfMs(ms) !== new Date(ms).toISOString()) differing.push(new Date(ms).toISOString());
     }
     expect(differing).toEqual([]);
+  });
+});
+
+describe('isoOfTime', () => {
+  it('writes the microseconds of a time that has them, and whole milliseconds as isoOfMs', () => {
+    const ms = Date.UTC(2026, 6, 1, 8, 0, 0, 123);
+    expect(isoOfTime(ms)).toBe('2026-07-01T08:00:00.123Z');
+    expect(isoOfTime((ms * 1000 + 1) / 1000)).toBe('2026-07-01T08:00:00.123001Z');
+    expect(isoOfTime((ms * 1000 + 999) / 1000)).toBe('2026-07-01T08:00:00.123999Z');
+    expect(isoOfTime((Date.UTC(2026, 0, 1) * 1000 - 1) / 1000)).toBe('2025-12-31T23:59:59.999999Z');
   });
 });

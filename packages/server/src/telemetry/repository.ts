@@ -75,16 +75,21 @@ export async function isSensorOfOrg(db: Db, orgId: string, sensorId: string): Pr
 export async function latestValues(db: Db, orgId: string, sensorId: string): Promise<LatestValue[]> {
   const result = await sql<{
     param_key: string;
-    ts: Date;
+    ts: number;
     value: number;
   }>`${newestPerParameter(orgId, sensorId)}`.execute(db);
-  return result.rows.map((row) => ({ ...row, ts: new Date(row.ts), value: Number(row.value) }));
+  return result.rows.map((row) => ({
+    param_key: row.param_key,
+    ts: Number(row.ts),
+    value: Number(row.value),
+  }));
 }
 
 /** A parameter's newest value. */
 export interface LatestValue {
   param_key: string;
-  ts: Date;
+  /** Epoch milliseconds, microseconds as the fraction (a Date would drop them). */
+  ts: number;
   value: number;
 }
 
@@ -104,8 +109,8 @@ export async function sensorLatestValues(
         as latest`.execute(db);
   const row = result.rows[0];
   if (!row?.found) return null;
-  const parsed = JSON.parse(row.latest) as { param_key: string; ts: string; value: number }[];
-  return parsed.map((one) => ({ param_key: one.param_key, ts: new Date(one.ts), value: Number(one.value) }));
+  const parsed = JSON.parse(row.latest) as { param_key: string; ts: number; value: number }[];
+  return parsed.map((one) => ({ param_key: one.param_key, ts: Number(one.ts), value: Number(one.value) }));
 }
 
 /** The statement of latestValues (rows param_key, ts, value in key order). */
@@ -119,7 +124,7 @@ function newestPerParameter(orgId: string, sensorId: string) {
               order by t.param_key limit 1)
       from keys k where k.param_key is not null
     )
-    select k.param_key, newest.last_ts as ts, newest.last_value as value
+    select k.param_key, (extract(epoch from newest.last_ts) * 1000)::float8 as ts, newest.last_value as value
     from keys k cross join lateral (
       select t.org_id, t.last_ts, t.last_value from telemetry_1m t
       where t.sensor_id = ${sensorId} and t.param_key = k.param_key

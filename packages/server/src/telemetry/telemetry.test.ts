@@ -135,8 +135,8 @@ describe('TelemetryWriter', () => {
       },
     ]);
     expect(await latestValues(db, orgId, sensorId)).toEqual([
-      { param_key: 'rpm', ts: at('2026-03-01T10:00:20Z'), value: 2 },
-      { param_key: 'temp', ts: at('2026-03-01T11:59:59Z'), value: -4 },
+      { param_key: 'rpm', ts: at('2026-03-01T10:00:20Z').getTime(), value: 2 },
+      { param_key: 'temp', ts: at('2026-03-01T11:59:59Z').getTime(), value: -4 },
     ]);
     // Asked through another organization, the sensor has no values.
     expect(await latestValues(db, randomUUID(), sensorId)).toEqual([]);

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/http/authContext';
 import type { AppDeps } from '../../platform/http/deps';
 import { problems } from '../../platform/http/problem';
+import { isoOfTime } from '../../platform/isoTime';
 import { bucketCount, presentPoints, queryTelemetry } from '../../telemetry/query';
 import { isSensorOfOrg, sensorLatestValues } from '../../telemetry/repository';
 
@@ -104,7 +105,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const { sensorId } = request.params;
       const values = await sensorLatestValues(deps.db, auth.orgId, sensorId);
       if (!values) throw problems.notFound('Sensor');
-      return { values: values.map((v) => ({ ...v, ts: v.ts.toISOString() })) };
+      return { values: values.map((v) => ({ ...v, ts: isoOfTime(v.ts) })) };
     },
   });
 };
