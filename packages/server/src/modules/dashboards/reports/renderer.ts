@@ -24,7 +24,7 @@ class RenderFailedError extends Error {}
 export interface RenderJob {
   /** Where Chromium reaches this server, e.g. http://127.0.0.1:8080. */
   origin: string;
-  /** The host the caller used, sent as x-forwarded-host so the page carries that host's brand. */
+  /** The host the caller used: the page is asked for with it as Host, so it carries that host's brand. */
   brandHost: string | null;
   /** The web path of the shared view to open, with the report's data window as its query string. */
   path: string;
@@ -123,7 +123,6 @@ export class ReportRenderer {
       deviceScaleFactor: job.format === 'pdf' ? 2 : 1,
       colorScheme: 'light',
       serviceWorkers: 'block',
-      extraHTTPHeaders: job.brandHost ? { 'x-forwarded-host': job.brandHost } : {},
     });
     const deadline = setTimeout(() => void context.close().catch(() => undefined), RENDER_DEADLINE_MS);
     try {
@@ -202,12 +201,21 @@ export class ReportRenderer {
 /**
  * Lets the page reach only this server and refuses the live socket. The report's window needs nothing
  * here: the shared view reads it from its own query string (see RenderJob.path).
+ *
+ * The page is stamped with the brand of the host it is served for. Chromium will not send another
+ * Host, and X-Forwarded-Host counts only from a trusted proxy (TRUST_PROXY), so the page itself is
+ * fetched from here with the caller's host.
  */
 async function guardNetwork(context: BrowserContext, job: RenderJob): Promise<void> {
   const origin = new URL(job.origin).origin;
-  await context.route('**/*', (route: Route) => {
-    const url = new URL(route.request().url());
+  await context.route('**/*', async (route: Route) => {
+    const request = route.request();
+    const url = new URL(request.url());
     if (url.origin !== origin || url.pathname.startsWith('/api/socket')) return route.abort();
+    if (job.brandHost && request.isNavigationRequest()) {
+      const response = await route.fetch({ headers: { ...request.headers(), host: job.brandHost } });
+      return route.fulfill({ response });
+    }
     return route.fallback();
   });
 }
