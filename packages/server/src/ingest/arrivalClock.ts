@@ -8,10 +8,10 @@
  * balancer). Each node keeps to its own residue of the last decimal digit of its microseconds (its
  * slot, from its NODE_ID or host name), so two nodes in different slots can never stamp the same time;
  * two nodes in one slot (one chance in ten for a pair) collide only when readings of one series reach
- * both within the same microsecond of their clocks, and the second is then answered and logged as not
- * stored, never acknowledged as stored. The cost: a node stamps at most 100,000 readings a second; a
- * burst beyond that runs ahead of the wall clock and is caught up when the burst ends. A wall clock
- * set back is not followed either: stamps keep increasing until it catches up.
+ * both within the same microsecond of their clocks, and the second is then counted, answered and
+ * logged as not stored (never passed off as stored). The cost: a node stamps at most 100,000
+ * readings a second; a burst beyond that runs ahead of the wall clock and is caught up when the
+ * burst ends. A wall clock set back is not followed either: stamps keep increasing until it catches up.
  */
 import { createHash } from 'node:crypto';
 

@@ -1,6 +1,7 @@
 /**
  * Where a reading's time comes from: a field (JSON path) in one of three formats, or the server's
- * receive time when no field is set. Saved on the gateway (PUT) by itself.
+ * receive time when no field is set. Saved on the gateway (PUT) by itself. It states the duplicate
+ * policy too (the first reading for a time is kept), since the field chosen here decides it.
  */
 import {
   type Gateway,
@@ -69,7 +70,9 @@ export function TimestampCard({ gateway, canManage }: { gateway: Gateway; canMan
         <div>
           <Text fw={650}>Timestamp</Text>
           <Text size="xs" c="dimmed">
-            Which field of a reading holds its time. Without one, each reading is stamped when it arrives.
+            Which field of a reading holds its time. Without one, each reading is stamped when it arrives, to
+            the microsecond. A parameter keeps one value per time: a reading with a time already stored is not
+            kept (the first one is), and the answer and the log say so.
           </Text>
         </div>
       </Group>
