@@ -16,7 +16,14 @@ import {
   Text,
   ThemeIcon,
 } from '@mantine/core';
-import { IconHeartbeat, IconKey, IconLock, IconPlugConnected, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconHeartbeat,
+  IconKey,
+  IconLock,
+  IconPlugConnected,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import { CopyField, CopyIcon } from '../common/Bits';
 import { formatDate, formatDateTime, fromNow } from '../common/format';
 import shared from '../common/IoT.module.css';
@@ -134,6 +141,29 @@ function Snippets({ gateway }: { gateway: Gateway }) {
   );
 }
 
+/**
+ * The topic overlaps another gateway's (saved before topics were checked): the broker refuses this
+ * gateway over MQTT. Says nothing of the other gateway, which may be another organization's.
+ */
+function TopicUnavailable({ canManage }: { canManage: boolean }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      mb="lg"
+      title="This topic is not available"
+      icon={<IconAlertTriangle size={18} />}
+      data-testid="topic-unavailable"
+    >
+      The topic overlaps another gateway's topic, so the MQTT broker refuses this gateway's publishes and
+      subscriptions and sends it no commands.{' '}
+      {canManage
+        ? 'Edit the gateway and choose another topic (or leave it empty for the default), then set the new topic on the device.'
+        : 'Ask someone who manages gateways to choose another topic for it.'}
+    </Alert>
+  );
+}
+
 interface OverviewTabProps {
   gateway: Gateway;
   canManage: boolean;
@@ -150,6 +180,7 @@ export function OverviewTab({ gateway, canManage, onRotate }: OverviewTabProps) 
           unarchived.
         </Alert>
       )}
+      {!gateway.topic_available && <TopicUnavailable canManage={canManage} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Card icon={<IconKey size={18} />} title="Credentials" hint="What a device connects with">

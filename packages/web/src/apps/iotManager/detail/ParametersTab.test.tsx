@@ -73,6 +73,29 @@ describe('Parameters tab', () => {
     expect(screen.queryByText(MESSAGES.gatewayParam.duplicate)).not.toBeInTheDocument();
   });
 
+  it('keeps a topic saved before the topic rules: the saved body leaves it out', async () => {
+    const saved: GatewayBody[] = [];
+    const gateway = gatewayFixture({ topic: 'site//old/commands', topic_available: false });
+    fakeIotServer({
+      [`PUT /gateways/${GATEWAY_ID}`]: (req) => {
+        saved.push(req.body as GatewayBody);
+        return { status: 200, body: gateway };
+      },
+    });
+    renderWithProviders(<ParametersTab gateway={gateway} canManage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add static parameter' }));
+    type('static key 1', 'site');
+    type('static value 1', 'north');
+    await pickType('static data type 1', 'Text');
+    type('static unit 1', '-');
+    fireEvent.click(screen.getByRole('button', { name: 'Save parameters' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).not.toHaveProperty('topic');
+    expect(saved[0]?.static_params).toEqual([
+      { key: 'site', value: 'north', data_type: 'string', unit: '-' },
+    ]);
+  });
+
   it("shows the server's field errors on the row they name", async () => {
     fakeIotServer({
       [`PUT /gateways/${GATEWAY_ID}`]: {

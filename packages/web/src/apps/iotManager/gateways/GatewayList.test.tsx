@@ -49,6 +49,23 @@ const renderList = () =>
   );
 
 describe('Gateway list', () => {
+  it('marks a gateway whose topic is not available, and only that one', async () => {
+    const blocked = gatewayFixture({
+      id: '2a0f1f7e-4a55-4e1b-9d47-2b8e5f0c9a02',
+      name: 'Squatted edge',
+      topic_available: false,
+    });
+    fakeIotServer(
+      { [`GET /projects/${PROJECT_ID}/gateways`]: { status: 200, body: page([gatewayFixture(), blocked]) } },
+      meWith(IOT_ALL),
+    );
+    renderList();
+    const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+    expect(await screen.findByText('Squatted edge')).toBeInTheDocument();
+    expect(within(row('Squatted edge')).getByText('Topic not available')).toBeInTheDocument();
+    expect(within(row('Boiler edge')).queryByText('Topic not available')).not.toBeInTheDocument();
+  });
+
   it('asks for page 1 of 25 of the active tab and shows both counts', async () => {
     const { calls } = serve();
     renderList();

@@ -4,8 +4,9 @@
  * and the one-time token modal.
  */
 import { GATEWAY_FIRST_PAGE, GATEWAY_PAGE_SIZE, type Gateway } from '@ferrite/contracts';
-import { Button, Group, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Group, Text, ThemeIcon } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconArchive,
   IconArchiveOff,
   IconArrowRight,
@@ -49,6 +50,17 @@ const columns = (tab: GatewayTab): ListColumn<Gateway>[] => [
           <Text size="xs" c="dimmed" truncate>
             {gateway.description || gateway.topic}
           </Text>
+          {!gateway.topic_available && (
+            <Badge
+              color="red"
+              variant="light"
+              size="xs"
+              leftSection={<IconAlertTriangle size={10} />}
+              title="The topic overlaps another gateway's: MQTT is refused until it is changed"
+            >
+              Topic not available
+            </Badge>
+          )}
         </div>
       </Group>
     ),

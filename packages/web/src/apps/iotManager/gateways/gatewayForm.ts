@@ -98,9 +98,13 @@ export function bodyOf(form: GatewayForm, gateway?: Gateway | null): GatewayBody
   };
 }
 
-/** The whole body of a saved gateway with some fields changed (the parameter and mapping tabs). */
+/**
+ * The whole body of a saved gateway with some fields changed (the parameter and mapping tabs). The
+ * topic is left out, which keeps it: one saved before today's topic rules still lets these tabs save.
+ */
 export function gatewayBody(gateway: Gateway, changes: Partial<GatewayBody> = {}): GatewayBody {
-  return { ...bodyOf(formOf(gateway), gateway), ...changes };
+  const { topic: _kept, ...body } = bodyOf(formOf(gateway), gateway);
+  return { ...body, ...changes };
 }
 
 /** Messages by field ('name', 'protocol', 'heartbeat_timeout_s'…); empty when the body is valid. */
