@@ -16,8 +16,11 @@ import { endSession, refreshSession } from '../session/lifecycle';
 import { notifyError } from '../session/notify';
 import { type SessionState, selectAuthToken } from '../session/sessionSlice';
 
-/** Every API error the client returns: the server's problem body (or one shaped like it). */
-export type ApiProblem = Problem;
+/**
+ * Every API error the client returns: the server's problem body (or one shaped like it), with the
+ * seconds a 429's Retry-After asks to wait.
+ */
+export type ApiProblem = Problem & { retryAfterSeconds?: number };
 
 /** Per-endpoint opt-outs for calls that handle these statuses themselves. */
 export interface FerriteExtraOptions {
@@ -96,5 +99,12 @@ export const ferriteBaseQuery: BaseQueryFn<
     notifyError(MESSAGES.serverErrorTitle, MESSAGES.serverErrorDetail);
     return { error: serverErrorProblem(status), meta: result.meta };
   }
-  return { error: toProblem(result.error), meta: result.meta };
+  return { error: withRetryAfter(toProblem(result.error), result.meta?.response), meta: result.meta };
 };
+
+/** Adds a 429's Retry-After (in seconds; an HTTP date is not sent by this server) to its problem. */
+function withRetryAfter(problem: ApiProblem, response: Response | undefined): ApiProblem {
+  const header = problem.status === 429 ? response?.headers.get('retry-after') : null;
+  const seconds = header && /^\d+$/.test(header) ? Number(header) : null;
+  return seconds === null ? problem : { ...problem, retryAfterSeconds: seconds };
+}

@@ -20,7 +20,8 @@ export interface SeenRequest {
   body: unknown;
 }
 
-type Reply = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+type ReplyShape = { status: number; body?: unknown; headers?: Record<string, string> };
+type Reply = ReplyShape | Promise<ReplyShape>;
 
 /**
  * Replaces fetch with a handler and records every call. jsdom's Request cannot take a relative URL
@@ -50,7 +51,7 @@ export function mockFetch(handler: (req: SeenRequest) => Reply) {
     const reply = await handler(seen);
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -42,7 +42,7 @@ describe('sign-in', () => {
       body: { user, orgs, auth_token: 'step', auth_token_expires_in: 600 },
     }));
     const store = makeTestStore();
-    expect(await store.dispatch(signIn({ email: 'ada@acme.io', password: 'pw' }))).toBe(true);
+    expect(await store.dispatch(signIn({ email: 'ada@acme.io', password: 'pw' }))).toEqual({ ok: true });
     expect(calls[0]).toMatchObject({
       path: '/api/sign-in',
       method: 'POST',
@@ -62,7 +62,7 @@ describe('sign-in', () => {
     store.dispatch(
       sessionActions.orgLoginSucceeded({ userId: USER_ID, orgId: ORG_ID, accessToken: 'a', expiresAt: null }),
     );
-    expect(await store.dispatch(signIn({ email: 'ada@acme.io', password: 'bad' }))).toBe(false);
+    expect(await store.dispatch(signIn({ email: 'ada@acme.io', password: 'bad' }))).toEqual({ ok: false });
     expect(store.getState().session).toMatchObject({
       loginFailed: true,
       authToken: null,
@@ -70,6 +70,21 @@ describe('sign-in', () => {
     });
     expect(storedKeys()).toEqual([null, null, null]);
     expect(notifyError).toHaveBeenCalledWith('Invalid email or password', 'Try again');
+  });
+
+  it("a throttled sign-in toasts the server's title and answers Retry-After's seconds", async () => {
+    const detail = 'Too many attempts. Try again in 8 seconds.';
+    mockFetch(() => ({
+      status: 429,
+      headers: { 'Retry-After': '8' },
+      body: { title: 'Too many attempts', detail, status: 429 },
+    }));
+    const store = makeTestStore();
+    expect(await store.dispatch(signIn({ email: 'ada@acme.io', password: 'bad' }))).toEqual({
+      ok: false,
+      retryAfterSeconds: 8,
+    });
+    expect(notifyError).toHaveBeenCalledWith('Too many attempts', detail);
   });
 });
 

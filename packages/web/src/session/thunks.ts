@@ -49,20 +49,26 @@ function beginFreshOrgSession(dispatch: Dispatch<UnknownAction>, getState: () =>
   beginOrgSession(dispatch, getState, s);
 }
 
+/** What a sign-in came to; a throttled one says how many seconds to wait before the next try. */
+export type SignInOutcome = { ok: true } | { ok: false; retryAfterSeconds?: number };
+
 /** Sign-in: success keeps user and orgs and opens /orgs; failure → login-failed and the server's title. */
 export const signIn =
-  (body: SignInBody): SessionThunk =>
+  (body: SignInBody): SessionThunk<SignInOutcome> =>
   async (dispatch) => {
     try {
       const response = await once(dispatch(authApi.endpoints.signIn.initiate(body)));
       dispatch(sessionActions.signInSucceeded({ ...response, receivedAt: Date.now() }));
       navigateTo('/orgs');
-      return true;
+      return { ok: true };
     } catch (error) {
       clearStoredSession();
       dispatch(sessionActions.loginFailed());
-      notifyProblem(asProblem(error));
-      return false;
+      const problem = asProblem(error);
+      notifyProblem(problem);
+      return problem.retryAfterSeconds === undefined
+        ? { ok: false }
+        : { ok: false, retryAfterSeconds: problem.retryAfterSeconds };
     }
   };
 

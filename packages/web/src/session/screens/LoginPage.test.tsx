@@ -84,4 +84,29 @@ describe('sign-in form', () => {
       body: { email: 'ada@acme.io', password: 'wrong' },
     });
   });
+
+  it('a throttled sign-in shows the wait, counting down, with the button off until it ends', async () => {
+    const { calls } = mockFetch(() => ({
+      status: 429,
+      headers: { 'Retry-After': '2' },
+      body: { title: 'Too many attempts', detail: 'Too many attempts. Try again in 2 seconds.', status: 429 },
+    }));
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'ada@acme.io');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Too many attempts. Try again in 2 seconds.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    expect(
+      await screen.findByText('Too many attempts. Try again in 1 second.', {}, { timeout: 2000 }),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'again');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(calls).toHaveLength(1);
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled(), {
+      timeout: 2000,
+    });
+    expect(screen.queryByText(/Too many attempts/)).not.toBeInTheDocument();
+  });
 });

@@ -1,8 +1,8 @@
 /** /user/login: e-mail and password; success moves on to the organization picker. */
-import { EMAIL_HINT, isValidEmail } from '@ferrite/contracts';
+import { EMAIL_HINT, isValidEmail, signInWaitMessage } from '@ferrite/contracts';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconAt, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconAt, IconClockPause, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -10,12 +10,14 @@ import { useBrand } from '../../brand/useBrand';
 import { selectSession } from '../sessionSlice';
 import { signIn } from '../thunks';
 import { AuthLayout } from './AuthLayout';
+import { useRetryCountdown } from './useRetryCountdown';
 
 /** The sign-in form alone (tested on its own, rendered inside the auth layout). */
 export function LoginForm() {
   const dispatch = useAppDispatch();
   const { tokenExpired, reportsTokenExpired } = useAppSelector(selectSession);
   const [submitting, setSubmitting] = useState(false);
+  const { secondsLeft, waitFor } = useRetryCountdown();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
@@ -27,9 +29,11 @@ export function LoginForm() {
 
   const submit = form.onSubmit(async ({ email, password }) => {
     setSubmitting(true);
-    const ok = await dispatch(signIn({ email: email.trim(), password }));
+    const outcome = await dispatch(signIn({ email: email.trim(), password }));
     setSubmitting(false);
-    if (!ok) form.setFieldValue('password', '');
+    if (outcome.ok) return;
+    form.setFieldValue('password', '');
+    if (outcome.retryAfterSeconds) waitFor(outcome.retryAfterSeconds);
   });
 
   return (
@@ -67,7 +71,12 @@ export function LoginForm() {
             Forgot password?
           </Anchor>
         </Group>
-        <Button type="submit" size="md" fullWidth loading={submitting} mt="xs">
+        {secondsLeft > 0 && (
+          <Alert variant="light" color="red" icon={<IconClockPause size={18} />} role="status">
+            {signInWaitMessage(secondsLeft)}
+          </Alert>
+        )}
+        <Button type="submit" size="md" fullWidth loading={submitting} disabled={secondsLeft > 0} mt="xs">
           Sign in
         </Button>
       </Stack>
