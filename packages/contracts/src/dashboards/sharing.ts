@@ -101,8 +101,21 @@ export const dashboardExportParamsSchema = z.object({
   uuid: uuidParam('uuid'),
 });
 
-/** GET /dash_mgmt/dashboards/{uuid}/verify: the password as a `password` header or query parameter. */
-export const shareVerifyQuerySchema = z.object({ password: z.string().max(128).optional() });
+/** What a link's password is refused in: an address ends up in logs, history and Referer headers. */
+export const SHARE_PASSWORD_IN_QUERY =
+  'The password goes in the request body or the `password` header, never in the address';
+/**
+ * The verify routes' query string: `password` is refused (400 naming it) before the password is
+ * checked or counted.
+ */
+export const shareVerifyQuerySchema = z.object({
+  password: z.never({ error: SHARE_PASSWORD_IN_QUERY }).optional(),
+});
+/** POST /dash_mgmt/dashboards/{uuid}/verify: the password in the body. */
+export const shareVerifyBodySchema = z
+  .object({ password: z.string().max(128, { error: 'A password is at most 128 characters' }) })
+  .strict();
+export type ShareVerifyBody = z.infer<typeof shareVerifyBodySchema>;
 /** The link's bearer token and what it opens. */
 export const shareVerifyResponseSchema = z.object({
   token: z.string(),

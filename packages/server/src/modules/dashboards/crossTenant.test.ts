@@ -73,7 +73,7 @@ beforeAll(async () => {
   const link = expectStatus(await victim.post(`/dashboards/${ids.dashboard}/export`, {}), 201).json();
   ids.link = link.export.uuid;
   victimShareToken = (
-    await sharedClient(platform, null).get(`/dashboards/${ids.link}/verify`, { password: link.password })
+    await sharedClient(platform, null).post(`/dashboards/${ids.link}/verify`, { password: link.password })
   ).json().token;
   await addPerson(platform, victimOrgId, { email: 'insider@victim.test', apps: ['dashboards'] });
   await victim.post(`/dashboard/${ids.dashboard}/share`, { emails: ['insider@victim.test'] });
@@ -267,7 +267,7 @@ describe('Dashboards tenant isolation', () => {
     const myPanel = await createPanel(own, mine.id);
     const link = expectStatus(await own.post(`/dashboards/${mine.id}/export`, {}), 201).json();
     const intruderShare = (
-      await sharedClient(platform, null).get(`/dashboards/${link.export.uuid}/verify`, {
+      await sharedClient(platform, null).post(`/dashboards/${link.export.uuid}/verify`, {
         password: link.password,
       })
     ).json().token;

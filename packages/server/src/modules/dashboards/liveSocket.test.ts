@@ -105,7 +105,7 @@ async function memberSocket(): Promise<Socket> {
 }
 
 async function shareSocket(): Promise<Socket> {
-  const verified = await sharedClient(platform, null).get(`/dashboards/${link.uuid}/verify`, {
+  const verified = await sharedClient(platform, null).post(`/dashboards/${link.uuid}/verify`, {
     password: link.password,
   });
   return connect(expectStatus(verified, 200).json().token);

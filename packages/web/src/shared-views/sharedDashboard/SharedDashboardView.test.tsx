@@ -107,7 +107,10 @@ function serve({ verify = 200, widget = 200 }: { verify?: number; widget?: numbe
             status: verify,
           },
         };
-      if (req.headers.get('password') !== 'Right#pass1')
+      // The password travels in a POST body only: never the address (logs, history) nor a header.
+      const sent =
+        req.method === 'POST' ? (req.body as { password?: string } | undefined)?.password : undefined;
+      if (sent !== 'Right#pass1' || req.url.includes('?') || req.headers.has('password'))
         return {
           status: 401,
           body: { title: 'Error', detail: 'Please enter correct password', status: 401 },

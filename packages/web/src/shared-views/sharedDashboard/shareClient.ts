@@ -8,6 +8,7 @@ import type {
   PanelDetail,
   Problem,
   SharedDashboardResponse,
+  ShareVerifyBody,
   ShareVerifyResponse,
   WidgetDataBatchResponse,
   WidgetDataQuery,
@@ -45,9 +46,14 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
 
 const bearer = (token: string): RequestInit => ({ headers: { Authorization: `Bearer ${token}` } });
 
-/** GET /dash_mgmt/dashboards/{uuid}/verify with the password: the link's bearer token. */
+/** POST /dash_mgmt/dashboards/{uuid}/verify with the password in the body: the link's bearer token. */
 export function verifyShare(uuid: string, password: string): Promise<ShareVerifyResponse> {
-  return call(`/dash_mgmt/dashboards/${uuid}/verify`, { headers: { password } });
+  const body: ShareVerifyBody = { password };
+  return call(`/dash_mgmt/dashboards/${uuid}/verify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 /** GET /dash_mgmt/dashboards/{uuid}/: the dashboard and its panels. */

@@ -244,7 +244,7 @@ describe('a shared link holder', () => {
     const link = expectStatus(await dash.post(`/dashboards/${dashboardId}/export`, {}), 201).json();
     const uuid = link.export.uuid;
     const token = (
-      await sharedClient(platform, null).get(`/dashboards/${uuid}/verify`, { password: link.password })
+      await sharedClient(platform, null).post(`/dashboards/${uuid}/verify`, { password: link.password })
     ).json().token;
     const holder = sharedClient(platform, token);
     const made = expectStatus(

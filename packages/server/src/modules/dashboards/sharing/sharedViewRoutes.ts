@@ -1,6 +1,6 @@
 /**
  * The shared view (spec §7 "Shared view"), public routes that check the link's own bearer token:
- * GET /dash_mgmt/dashboards/{uuid}/verify (password → token), GET /dash_mgmt/dashboards/{uuid}/,
+ * GET and POST /dash_mgmt/dashboards/{uuid}/verify (password → token), GET /dash_mgmt/dashboards/{uuid}/,
  * POST /dash_mgmt/details/{uuid}/panels/{id}, GET …/panels/{panelId}/widget_instances/{id}, and
  * GET /dash_mgmt/orgs/{orgId}/dashboards/{uuid}/hierarchy, which members may call too.
  */
@@ -12,6 +12,7 @@ import {
   sharePanelParamsSchema,
   sharePanelWidgetsParamsSchema,
   shareUuidParamsSchema,
+  shareVerifyBodySchema,
   shareVerifyQuerySchema,
   shareVerifyResponseSchema,
   shareWidgetParamsSchema,
@@ -46,39 +47,57 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   const throttle = new SharePasswordThrottle(deps.db);
   const links = new ExportRepository(deps.db);
 
+  /** Checks the password against the link (counting a wrong one) and signs the link's bearer token. */
+  const verify = async (uuid: string, password: string, ip: string) => {
+    const link = await links.findByUuid(uuid);
+    const problem = linkProblem(link);
+    if (problem || !link) throw problem ?? shareProblems.unknown();
+    await throttle.assertAllowed(uuid, ip);
+    if (!password || !(await verifyPassword(link.password_hash, password))) {
+      await throttle.recordFailure(link.org_id, uuid, ip);
+      throw shareProblems.wrongPassword();
+    }
+    await throttle.clearLink(uuid);
+    const { token, expiresAt } = await signShareToken(deps.jwt, link);
+    return {
+      token,
+      token_type: 'Bearer' as const,
+      expires_at: expiresAt.toISOString(),
+      uuid,
+      org_id: link.org_id,
+      dashboard_id: link.dashboard_id,
+    };
+  };
+  const verifyAnswers = { 200: shareVerifyResponseSchema, ...errorResponses };
+  const verifyOutcomes =
+    "answers the link's bearer token. 401 'Please enter correct password' when wrong, 410 when revoked or expired, 429 after too many wrong passwords; a `password` in the query string is a 400 and is not checked";
+
   app.get('/dash_mgmt/dashboards/:uuid/verify', {
     config: shared,
     schema: {
       tags,
-      summary:
-        "Open a shared link with its password (header `password`, or query `password`): answers the link's bearer token. 401 'Please enter correct password' when wrong, 410 when revoked or expired, 429 after too many wrong passwords",
+      summary: `Open a shared link with its password in the \`password\` header: ${verifyOutcomes}`,
       params: shareUuidParamsSchema,
       querystring: shareVerifyQuerySchema,
-      response: { 200: shareVerifyResponseSchema, ...errorResponses },
+      response: verifyAnswers,
     },
     handler: async (request) => {
-      const { uuid } = request.params;
-      const link = await links.findByUuid(uuid);
-      const problem = linkProblem(link);
-      if (problem || !link) throw problem ?? shareProblems.unknown();
-      await throttle.assertAllowed(uuid, request.ip);
       const header = request.headers.password;
-      const password = (typeof header === 'string' ? header : undefined) ?? request.query.password ?? '';
-      if (!password || !(await verifyPassword(link.password_hash, password))) {
-        await throttle.recordFailure(link.org_id, uuid, request.ip);
-        throw shareProblems.wrongPassword();
-      }
-      await throttle.clearLink(uuid);
-      const { token, expiresAt } = await signShareToken(deps.jwt, link);
-      return {
-        token,
-        token_type: 'Bearer' as const,
-        expires_at: expiresAt.toISOString(),
-        uuid,
-        org_id: link.org_id,
-        dashboard_id: link.dashboard_id,
-      };
+      return verify(request.params.uuid, typeof header === 'string' ? header : '', request.ip);
     },
+  });
+
+  app.post('/dash_mgmt/dashboards/:uuid/verify', {
+    config: shared,
+    schema: {
+      tags,
+      summary: `Open a shared link with its password in the body: ${verifyOutcomes}`,
+      params: shareUuidParamsSchema,
+      querystring: shareVerifyQuerySchema,
+      body: shareVerifyBodySchema,
+      response: verifyAnswers,
+    },
+    handler: async (request) => verify(request.params.uuid, request.body.password, request.ip),
   });
 
   for (const path of ['/dash_mgmt/dashboards/:uuid', '/dash_mgmt/dashboards/:uuid/']) {

@@ -132,14 +132,14 @@ describe('opening a link', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('answers a bearer token for the right password (header or query) that reads the dashboard, read-only', async () => {
+  it('answers a bearer token for the right password (body or header) that reads the dashboard, read-only', async () => {
     const { uuid, password } = await makeLink();
-    const byQuery = await platform.app.inject({
-      method: 'GET',
+    const byBody = await platform.app.inject({
+      method: 'POST',
       url: `/api/dash_mgmt/dashboards/${uuid}/verify`,
-      query: { password },
+      payload: { password },
     });
-    expect(byQuery.statusCode).toBe(200);
+    expect(expectStatus(byBody, 200).json()).toMatchObject({ token_type: 'Bearer', uuid });
     const verified = expectStatus(await verify(uuid, password), 200).json();
     expect(verified).toMatchObject({ token_type: 'Bearer', uuid, org_id: orgId, dashboard_id: dashboard.id });
     const viewer = sharedClient(platform, verified.token);
@@ -213,6 +213,42 @@ describe('opening a link', () => {
       (await sharedClient(platform, null).get(`/orgs/${orgId}/dashboards/${dashboard.id}/hierarchy`))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+describe('a password in the address', () => {
+  it('is refused with a 400 naming the field, on GET and POST, and is neither checked nor counted', async () => {
+    const { uuid, password } = await makeLink();
+    const ip = '10.3.0.1';
+    const attempts = [
+      { method: 'GET' as const, query: { password } },
+      { method: 'POST' as const, query: { password }, payload: { password } },
+    ];
+    // More wrong guesses than the throttle allows: none may reach the password check.
+    for (let i = 0; i <= SHARE_MAX_FAILURES; i++)
+      attempts.push({ method: 'GET', query: { password: 'wrong' } });
+    for (const attempt of attempts) {
+      const response = await platform.app.inject({
+        ...attempt,
+        url: `/api/dash_mgmt/dashboards/${uuid}/verify`,
+        headers: { 'x-forwarded-for': ip },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([
+        {
+          path: 'query.password',
+          message: 'The password goes in the request body or the `password` header, never in the address',
+        },
+      ]);
+      expect(response.json().token).toBeUndefined();
+    }
+    const failures = await platform.deps.db
+      .selectFrom('dashboard_share_failures')
+      .select('key')
+      .where('key', 'in', [`link:${uuid}`, `ip:${ip}`])
+      .execute();
+    expect(failures).toEqual([]);
+    expect((await verify(uuid, password, ip)).statusCode).toBe(200);
   });
 });
 

@@ -113,7 +113,7 @@ describe('a remembered widget', () => {
     const link = expectStatus(await dash.post(`/dashboards/${dashboardId}/export`, {}), 201).json();
     const uuid = link.export.uuid;
     const { token: viewerToken } = expectStatus(
-      await sharedClient(platform, null).get(`/dashboards/${uuid}/verify`, { password: link.password }),
+      await sharedClient(platform, null).post(`/dashboards/${uuid}/verify`, { password: link.password }),
       200,
     ).json();
     const viewer = sharedClient(platform, viewerToken);
