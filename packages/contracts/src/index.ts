@@ -13,6 +13,7 @@ export * from './messages';
 export * from './permissions';
 export * from './profile';
 export * from './roleManager/index';
+export * from './spreadsheetCells';
 export * from './telemetry';
 export * from './tenantManager';
 export * from './text';

@@ -1,16 +1,13 @@
 /** CSV of a widget's data (RFC 4180), safe to open in a spreadsheet. */
+import { neutralizeCell, type SpreadsheetCell } from '@ferrite/contracts';
 
-export type Cell = string | number | null;
-
-/** Text cells a spreadsheet would run as a formula get a leading apostrophe (CSV injection). */
-function neutralize(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+export type Cell = SpreadsheetCell;
 
 function quote(cell: Cell): string {
   if (cell === null) return '';
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  const text = neutralize(cell);
+  // Text a spreadsheet would run as a formula gets its apostrophe (contracts spreadsheetCells.ts).
+  const text = neutralizeCell(cell);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

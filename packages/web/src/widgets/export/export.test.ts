@@ -4,7 +4,7 @@ import { installWidgetShims } from '../testing';
 import { toCsv } from './csv';
 import { exportFilename, exportWidget, type WidgetExportInput } from './exportWidget';
 import { jpegSize, jpegToPdf } from './pdf';
-import { sheetName } from './xlsx';
+import { sheetName, toXlsx } from './xlsx';
 
 beforeAll(installWidgetShims);
 
@@ -110,7 +110,7 @@ describe('XLS export', () => {
       await book.xlsx.load(await file.blob.arrayBuffer());
       const sheet = book.worksheets[0]!;
       expect(sheet.name).toBe('Boiler, "north"');
-      expect(sheet.getRow(1).values).toEqual([undefined, 'Timestamp', 'Temp (°F)', '=Pressure (bar)']);
+      expect(sheet.getRow(1).values).toEqual([undefined, 'Timestamp', 'Temp (°F)', "'=Pressure (bar)"]);
       expect(sheet.getCell('A3').value).toEqual(new Date('2025-01-01T01:00:00.000Z'));
       expect(sheet.getCell('B3').value).toBe(212);
       expect(sheet.getCell('C3').value).toBe(2.5);
@@ -118,6 +118,67 @@ describe('XLS export', () => {
     },
     COLD_IMPORT_MS,
   );
+});
+
+describe('cells a spreadsheet would run as formulas', () => {
+  /** Series named with every formula trigger, one of them reading a negative number. */
+  function hostile(): WidgetExportInput {
+    const names = ['+cmd', '-2+3', '@SUM(A1)', '=HYPERLINK("http://x")', "'=already"];
+    const base = input();
+    const config = resolveWidgetConfig(base.variant, {
+      title: 'Hostile',
+      series: names.map((name, i) => widgetSeriesSchema.parse({ key: `s${i}`, name })),
+    });
+    const ts = '2025-01-01T00:00:00.000Z';
+    return {
+      ...base,
+      config,
+      data: { series: names.map((_, i) => ({ key: `s${i}`, points: [{ ts, value: i === 1 ? -4.5 : i }] })) },
+    };
+  }
+  const neutralized = ["'+cmd", "'-2+3", "'@SUM(A1)", '\'=HYPERLINK("http://x")', "''=already"];
+
+  it('get a leading apostrophe in the CSV, while a negative number stays a number', async () => {
+    const rows = parseCsv(await (await exportWidget(hostile(), 'CSV')).blob.text());
+    expect(rows[0]).toEqual(['Timestamp', ...neutralized]);
+    expect(rows[1]).toEqual(['2025-01-01T00:00:00.000Z', '0', '-4.5', '2', '3', '4']);
+  });
+
+  it('include text starting with a tab or a carriage return, in CSV and XLSX alike', async () => {
+    // Series names are trimmed, so these reach the writers only from other sources (tables, text).
+    const rows = [
+      ['Timestamp', 'Note'],
+      [null, '\tTab'],
+      [null, '\rReturn'],
+      [null, -3],
+    ];
+    expect(parseCsv(toCsv(rows).slice(1)).map((row) => row[1])).toEqual([
+      'Note',
+      "'\tTab",
+      "'\rReturn",
+      '-3',
+    ]);
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await toXlsx(rows, 'Notes')).buffer as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getCell('B2').value).toBe("'\tTab");
+    // XML has no bare carriage return: the file keeps it as a line break, still behind the apostrophe.
+    expect(sheet.getCell('B3').value).toMatch(/^'[\r\n]Return$/);
+    expect(sheet.getCell('B4').value).toBe(-3);
+  }, 30_000);
+
+  it('get a leading apostrophe in the XLSX, while a negative number stays a number', async () => {
+    const file = await exportWidget(hostile(), 'XLS');
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await file.blob.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Timestamp', ...neutralized]);
+    expect(sheet.getCell('C1').type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getCell('C2').value).toBe(-4.5);
+    expect(sheet.getCell('C2').type).toBe(ExcelJS.ValueType.Number);
+  }, 30_000);
 });
 
 describe('SVG export', () => {

@@ -1,7 +1,9 @@
 /**
  * The XLS export as an .xlsx workbook (exceljs, loaded only when someone exports): one sheet named after
- * the widget, a bold frozen header, ISO timestamps turned into real dates, numbers kept as numbers.
+ * the widget, a bold frozen header, ISO timestamps turned into real dates, numbers kept as numbers,
+ * text a spreadsheet would run as a formula neutralized with a leading apostrophe.
  */
+import { neutralizeCell } from '@ferrite/contracts';
 import type { Cell } from './csv';
 
 /** Excel's forbidden sheet-name characters replaced, at most 31 characters. */
@@ -20,7 +22,10 @@ export async function toXlsx(rows: readonly (readonly Cell[])[], title: string):
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1 }] });
   for (const row of rows) {
-    sheet.addRow(row.map((cell) => (typeof cell === 'string' && ISO.test(cell) ? new Date(cell) : cell)));
+    // Text is neutralized as in the CSV: a string cell is not a formula, but editing it in Excel makes it one.
+    sheet.addRow(
+      row.map((cell) => (typeof cell === 'string' && ISO.test(cell) ? new Date(cell) : neutralizeCell(cell))),
+    );
   }
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((column, i) => {

@@ -1,4 +1,5 @@
 /** RFC 4180 CSV: records of fields split by commas, quoted fields with "" for a quote, CRLF or LF. */
+import { neutralizeText } from '@ferrite/contracts';
 
 /** A file that cannot be read as CSV at all (as opposed to a row with bad values). */
 export class CsvSyntaxError extends Error {}
@@ -79,11 +80,17 @@ function nextSpecial(text: string, from: number): number {
   return text.length;
 }
 
-function quote(value: string): string {
+function quote(field: string): string {
+  // A spreadsheet would run a field such as =HYPERLINK(…) as a formula: it gets a leading apostrophe,
+  // which the import takes off again (importPlan.ts), so an exported file still imports as it was.
+  const value = neutralizeText(field);
   return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** Writes records as CSV with CRLF line ends, quoting only the fields that need it. */
+/**
+ * Writes records as CSV with CRLF line ends, quoting only the fields that need it; text a spreadsheet
+ * would run as a formula is neutralized (contracts spreadsheetCells.ts).
+ */
 export function toCsv(records: readonly (readonly string[])[]): string {
   return `${records.map((record) => record.map(quote).join(',')).join('\r\n')}\r\n`;
 }

@@ -11,6 +11,7 @@ import {
   entityManagerClient,
   tokenOf,
 } from '../testSupport';
+import { parseCsv } from './csv';
 
 let platform: TestPlatform;
 let orgId: string;
@@ -270,6 +271,48 @@ describe('project hierarchy', () => {
       (await admin.post(`/projects/${again}/hierarchy/import`, JSON.parse(json.body))).json().created,
     ).toBe(4);
     expect(outline((await hierarchy(again)).nodes)).toEqual(outline((await hierarchy(source)).nodes));
+  });
+
+  it('neutralizes text a spreadsheet would run as a formula, keeps numbers, and imports it back as it was', async () => {
+    const source = await addProject(platform, orgId, 'Formula Plant');
+    const hostile = ['=HYPERLINK("http://evil.test","open")', '+cmd|calc', '@SUM(A1)', "'=quoted"];
+    for (const [i, name] of hostile.entries()) {
+      await createEntity(admin, source, 'asset', {
+        name,
+        type_id: types.machine,
+        description: '-2+3',
+        location: { latitude: -12.5, longitude: -130.25 },
+        metadata: { power: `-${i + 1}.5`, note: '=1+1' },
+      });
+    }
+    const exported = await admin.get(`/projects/${source}/hierarchy/export`, { format: 'csv' });
+    const [header, ...records] = parseCsv(exported.body);
+    const cell = (record: string[] | undefined, column: string) => record?.[header?.indexOf(column) ?? -1];
+    const byName = (name: string) => records.find((r) => cell(r, 'name') === name);
+    for (const name of hostile) {
+      const record = byName(`'${name}`);
+      expect(record, `a row named '${name}`).toBeDefined();
+      expect(cell(record, 'description')).toBe("'-2+3");
+      expect(cell(record, 'meta.note')).toBe("'=1+1");
+      // Numbers, negative ones too, are not text: no apostrophe.
+      expect(cell(record, 'latitude')).toBe('-12.5');
+      expect(cell(record, 'longitude')).toBe('-130.25');
+      expect(cell(record, 'meta.power')).toMatch(/^-\d\.5$/);
+    }
+
+    const target = await addProject(platform, orgId, 'Formula Target');
+    const imported = await admin.post(`/projects/${target}/hierarchy/import`, {
+      format: 'csv',
+      csv: exported.body,
+    });
+    expect(imported.json()).toEqual({ created: 4, rows: 4, errors: [] });
+    const copies = (await admin.get(`/projects/${target}/assets`)).json().entities;
+    expect(copies.map((e: { name: string }) => e.name).sort()).toEqual([...hostile].sort());
+    expect(copies[0]).toMatchObject({
+      description: '-2+3',
+      location: { latitude: -12.5, longitude: -130.25 },
+    });
+    expect(copies[0].metadata).toContainEqual(expect.objectContaining({ key: 'note', value: '=1+1' }));
   });
 
   it('reads CSV with meta columns in any order and refuses a file it cannot read', async () => {

@@ -11,6 +11,7 @@ import {
   type ImportRow,
   importRowSchema,
   type MetadataField,
+  restoreNeutralizedText,
 } from '@ferrite/contracts';
 import type { NewEntity } from '../entities/repository';
 import { parentError, placeUnder } from '../entities/tree';
@@ -90,7 +91,8 @@ export function rowsFromCsv(text: string): { raw: unknown[]; preErrors: Map<numb
     const row: Record<string, unknown> = {};
     const metadata: Record<string, string> = {};
     header.forEach((column, at) => {
-      const cell = record[at] ?? '';
+      // The export put an apostrophe before text a spreadsheet would run as a formula: taken off here.
+      const cell = restoreNeutralizedText(record[at] ?? '');
       if (cell === '') return;
       if (column.startsWith('meta.')) metadata[column.slice(5)] = cell;
       else if (column === 'latitude' || column === 'longitude')
