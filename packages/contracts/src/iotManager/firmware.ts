@@ -22,7 +22,10 @@ export const firmwareSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
   version: z.string(),
+  /** The file's base name as kept: no directories, control characters or leading dots. */
   filename: z.string(),
+  /** The type the file's first bytes tell (application/x-elf, application/zip, text/x-hex…). */
+  content_type: z.string(),
   size: z.number().int(),
   sha256: z.string(),
   notes: z.string(),
@@ -44,7 +47,8 @@ export const firmwareUploadQuerySchema = z.object({
     .min(1, { error: 'Please enter a version' })
     .max(60)
     .regex(/^[\w.+-]+$/, { error: 'A version holds letters, digits and _ . + - only' }),
-  filename: z.string().trim().min(1).max(200).default('firmware.bin'),
+  // The server keeps a safe base name of at most 100 characters (directories and control characters go).
+  filename: z.string().trim().min(1).max(1000).default('firmware.bin'),
   notes: freeText('Notes', 2000).default(''),
 });
 

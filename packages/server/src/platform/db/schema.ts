@@ -336,6 +336,8 @@ export interface FirmwareTable {
   name: string;
   version: string;
   filename: string;
+  /** The type its first bytes tell (firmwareFile.ts), never the uploader's claim. */
+  content_type: Generated<string>;
   /** bigint: pg answers it as a string. */
   size: ColumnType<string | number, number, number>;
   sha256: string;

@@ -10,6 +10,7 @@ export function presentFirmware(row: FirmwareRow): Firmware {
     name: row.name,
     version: row.version,
     filename: row.filename,
+    content_type: row.content_type,
     size: Number(row.size),
     sha256: row.sha256,
     notes: row.notes,

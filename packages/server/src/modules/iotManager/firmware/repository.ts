@@ -22,6 +22,7 @@ export class FirmwareRepository {
         'f.name',
         'f.version',
         'f.filename',
+        'f.content_type',
         'f.size',
         'f.sha256',
         'f.blob_key',
@@ -74,6 +75,7 @@ export class FirmwareRepository {
     name: string;
     version: string;
     filename: string;
+    contentType: string;
     notes: string;
     size: number;
     sha256: string;
@@ -88,6 +90,7 @@ export class FirmwareRepository {
         name: values.name,
         version: values.version,
         filename: values.filename,
+        content_type: values.contentType,
         notes: values.notes,
         size: values.size,
         sha256: values.sha256,

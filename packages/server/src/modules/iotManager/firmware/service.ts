@@ -1,6 +1,7 @@
 /**
  * Firmware files: uploaded as raw bytes straight into the blob store (checksummed while streaming,
- * cut off past FIRMWARE_MAX_BYTES), listed, deleted with their file.
+ * cut off past FIRMWARE_MAX_BYTES, typed by their first bytes, under a safe base name), listed,
+ * deleted with their file.
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -9,6 +10,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { BlobStore } from '../../../platform/storage/blobStore';
 import { type Actor, activityBase, HttpProblem, hasSqlState, problems, UNIQUE_VIOLATION } from '../shared';
+import { detectFirmwareType, FIRMWARE_SNIFF_BYTES, safeFirmwareFileName } from './firmwareFile';
 import { presentFirmware } from './presenter';
 import type { FirmwareRepository, FirmwareRow } from './repository';
 
@@ -25,11 +27,19 @@ export function firmwareTooLarge(): HttpProblem {
   );
 }
 
-/** Passes bytes through until there are more than `max`, then fails with the 413. */
-async function* limited(source: AsyncIterable<Buffer | string>, max: number): AsyncGenerator<Buffer> {
+/**
+ * Passes bytes through until there are more than `max`, then fails with the 413; keeps the first
+ * FIRMWARE_SNIFF_BYTES in `head` for the type check.
+ */
+async function* limited(
+  source: AsyncIterable<Buffer | string>,
+  max: number,
+  head: Buffer[],
+): AsyncGenerator<Buffer> {
   let size = 0;
   for await (const chunk of source) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (size < FIRMWARE_SNIFF_BYTES) head.push(bytes.subarray(0, FIRMWARE_SNIFF_BYTES - size));
     size += bytes.length;
     if (size > max) throw firmwareTooLarge();
     yield bytes;
@@ -62,7 +72,12 @@ export class FirmwareService {
     if (await this.repo.exists(actor.orgId, meta.name, meta.version)) throw duplicate();
     const id = randomUUID();
     const blobKey = `firmware/${actor.orgId}/${id}`;
-    const stored = await this.blobs.put(blobKey, Readable.from(limited(data, FIRMWARE_MAX_BYTES)));
+    const head: Buffer[] = [];
+    const stored = await this.blobs.put(blobKey, Readable.from(limited(data, FIRMWARE_MAX_BYTES, head)));
+    // The name as given may carry directories ("../../etc/passwd") or control characters; the type is
+    // what the bytes are, whatever the name or the request claims.
+    const filename = safeFirmwareFileName(meta.filename);
+    const contentType = detectFirmwareType(Buffer.concat(head));
     try {
       if (stored.size === 0) {
         throw problems.badRequest('The firmware file is empty', [
@@ -70,7 +85,16 @@ export class FirmwareService {
         ]);
       }
       return await this.repo.transaction(async (repo) => {
-        await repo.insert({ id, orgId: actor.orgId, ...meta, ...stored, blobKey, createdBy: actor.userId });
+        await repo.insert({
+          id,
+          orgId: actor.orgId,
+          ...meta,
+          filename,
+          contentType,
+          ...stored,
+          blobKey,
+          createdBy: actor.userId,
+        });
         const after = presentFirmware((await repo.findById(actor.orgId, id)) as FirmwareRow);
         await repo.recordActivity({
           ...activityBase(actor, 'firmware', id),

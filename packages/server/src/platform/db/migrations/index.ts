@@ -11,6 +11,7 @@ import * as dashboardReports from './0008_dashboard_reports';
 import * as telemetry6h from './0009_telemetry_6h';
 import * as reportSweepIndexes from './0010_report_sweep_indexes';
 import * as gatewayTopicTree from './0011_gateway_topic_tree';
+import * as firmwareContentType from './0012_firmware_content_type';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_telemetry_6h': telemetry6h,
   '0010_report_sweep_indexes': reportSweepIndexes,
   '0011_gateway_topic_tree': gatewayTopicTree,
+  '0012_firmware_content_type': firmwareContentType,
 };

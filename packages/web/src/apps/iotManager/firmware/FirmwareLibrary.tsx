@@ -1,5 +1,5 @@
 /**
- * The organization's firmware: each file with its version, size and SHA-256, uploaded and deleted
+ * The organization's firmware: each file with its version, type, size and SHA-256, uploaded and deleted
  * here, rolled out to gateways from here. Used by the gateway's Firmware tab and by Settings.
  */
 import type { Firmware } from '@ferrite/contracts';
@@ -28,6 +28,22 @@ import { notifyProblem, useErrorToast, useOrgId } from '../hooks';
 import classes from './Firmware.module.css';
 import { RolloutModal } from './RolloutModal';
 import { UploadModal } from './UploadModal';
+
+/** Short names of the types the server detects from a file's first bytes; others show as sent. */
+const TYPE_LABELS: Record<string, string> = {
+  'application/x-elf': 'ELF',
+  'application/zip': 'ZIP',
+  'application/gzip': 'gzip',
+  'application/x-xz': 'xz',
+  'application/x-uf2': 'UF2',
+  'text/x-hex': 'Intel HEX',
+  'application/octet-stream': 'Binary',
+};
+
+/** What the Type column shows for a detected type. */
+export function firmwareTypeLabel(contentType: string): string {
+  return TYPE_LABELS[contentType] ?? contentType;
+}
 
 interface FirmwareLibraryProps {
   canManage: boolean;
@@ -111,6 +127,7 @@ export function FirmwareLibrary({
           <Table.Thead>
             <Table.Tr>
               <Table.Th miw={220}>Firmware</Table.Th>
+              <Table.Th w={110}>Type</Table.Th>
               <Table.Th w={90}>Size</Table.Th>
               <Table.Th w={190}>SHA-256</Table.Th>
               <Table.Th w={130}>Uploaded</Table.Th>
@@ -153,6 +170,17 @@ export function FirmwareLibrary({
                   <Tooltip label={firmware.notes} disabled={!firmware.notes} multiline maw={360} withArrow>
                     <Text size="xs" c="dimmed" truncate maw={320}>
                       {firmware.notes || firmware.filename}
+                    </Text>
+                  </Tooltip>
+                </Table.Td>
+                <Table.Td>
+                  <Tooltip label={firmware.content_type} withArrow>
+                    <Text
+                      size="sm"
+                      style={{ whiteSpace: 'nowrap' }}
+                      data-content-type={firmware.content_type}
+                    >
+                      {firmwareTypeLabel(firmware.content_type)}
                     </Text>
                   </Tooltip>
                 </Table.Td>
