@@ -35,6 +35,28 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   MAP_STYLE_URL: optionalUrl,
+  MAP_TILE_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const entry of (value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const url = URL.canParse(entry) ? new URL(entry) : null;
+        // Only an origin: a path, a query or a quote has no place in a Content-Security-Policy source.
+        if (!url || !/^https?:$/.test(url.protocol) || !/^https?:\/\/[^/?#\s'";,]+\/?$/.test(entry)) {
+          context.addIssue({
+            code: 'custom',
+            message: `MAP_TILE_ORIGINS holds origins such as https://tiles.example.com, comma-separated; "${entry}" is not one`,
+          });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
   MQTT_URL: z
     .string()
     .regex(/^mqtts?:\/\/.+/, { error: 'MQTT_URL must be an mqtt:// or mqtts:// URL' })
@@ -114,6 +136,11 @@ export interface Config {
   webDistDir: string | undefined;
   /** A MapLibre style for the entity map; unset means the web app's offline style (no tiles fetched). */
   mapStyleUrl: string | undefined;
+  /**
+   * Origins the map style's tiles, glyphs and sprites come from besides the style's own; the
+   * Content-Security-Policy lets the browser fetch from them (platform/http/contentSecurityPolicy.ts).
+   */
+  mapTileOrigins: string[];
   /** An external MQTT broker to read devices from (shared subscription); unset means the embedded broker. */
   mqttUrl: string | undefined;
   /**
@@ -171,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: raw.LOG_LEVEL,
     webDistDir: raw.WEB_DIST_DIR,
     mapStyleUrl: raw.MAP_STYLE_URL,
+    mapTileOrigins: raw.MAP_TILE_ORIGINS,
     mqttUrl: raw.MQTT_URL,
     mqttDynsec:
       raw.MQTT_DYNSEC_USERNAME && raw.MQTT_DYNSEC_PASSWORD

@@ -32,6 +32,7 @@ import { roleManagerUsersRoutes } from '../../modules/roleManager/users/routes';
 import { telemetryRoutes } from '../../modules/telemetry/routes';
 import { tenantManagerRoutes } from '../../modules/tenantManager/routes';
 import { installAuthContext } from './authContext';
+import { contentSecurityPolicyDirectives } from './contentSecurityPolicy';
 import type { AppDeps } from './deps';
 import { installErrorHandling } from './errorHandler';
 import { installJsonBodyParser } from './jsonBody';
@@ -88,9 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(helmet, {
-    // The app loads maps and charts; a strict policy is set per asset once those land.
-    contentSecurityPolicy: false,
+    // helmet's defaults would add upgrade-insecure-requests, which breaks a plain-HTTP install on a LAN.
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(deps.config) },
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
   });
   await app.register(swagger, {
     openapi: {

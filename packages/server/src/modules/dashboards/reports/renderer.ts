@@ -224,13 +224,13 @@ async function guardNetwork(context: BrowserContext, job: RenderJob): Promise<vo
 async function drawPage(page: Page, job: RenderJob): Promise<Buffer> {
   const quiet = trackRequests(page);
   await page.goto(`${job.origin}${job.path}`, { waitUntil: 'domcontentloaded' });
-  // The server has no DOM types, so the page-side code is written as text. The password gate means the
-  // token was refused (the link ended meanwhile).
-  const state = await page.waitForFunction(
-    `document.querySelector('[data-shared-dashboard]') ? 'dashboard'
-      : document.querySelector('input[type="password"], [data-testid="link-dead"]') ? 'refused' : null`,
-  );
-  if ((await state.jsonValue()) !== 'dashboard') {
+  // A selector wait, not waitForFunction: a predicate given as text is compiled in the page, which the
+  // Content-Security-Policy (no eval) forbids. The password gate means the token was refused (the link
+  // ended meanwhile).
+  await page.waitForSelector('[data-shared-dashboard], input[type="password"], [data-testid="link-dead"]', {
+    state: 'attached',
+  });
+  if ((await page.locator('[data-shared-dashboard]').count()) === 0) {
     throw new RenderFailedError('The shared view refused the render token');
   }
   if (job.panelIndex > 0) {
