@@ -8,6 +8,7 @@ import { DeviceLinkHub } from '../ingest/deviceLink';
 import { type DeviceTransports, startDeviceTransports } from '../ingest/deviceTransports';
 import { GatewayLogSink } from '../ingest/gatewayLogSink';
 import { IngestService } from '../ingest/ingestService';
+import { authFailureSweeper } from '../modules/auth/failureSweep';
 import { reportSweeper } from '../modules/dashboards/reports/sweep';
 import { expireCommands } from '../modules/iotManager/commands/expireCommands';
 import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
@@ -89,9 +90,11 @@ export async function startPlatform(
     await app.listen({ port: config.port, host: config.host });
     // Each status sweep also times out commands nobody acknowledged (and the rollouts they carried),
     // every few minutes deletes the files of dashboard reports whose links expired, and every hour
-    // deletes telemetry past each organization's retention (then, on PGlite, refreshes statistics).
+    // deletes telemetry past each organization's retention (then, on PGlite, refreshes statistics) and
+    // the sign-in and mail counts the throttles no longer read.
     const sweepReports = reportSweeper(deps);
     const sweepRetention = retentionSweeper(deps);
+    const sweepAuthFailures = authFailureSweeper(deps);
     // PGlite analyzes no table by itself (statistics.ts); PostgreSQL's autovacuum does.
     const refreshStatistics = deps.engine === 'pglite' ? statisticsRefresher(deps) : async () => undefined;
     transports = await startDeviceTransports(deps, (now) =>
@@ -99,6 +102,7 @@ export async function startPlatform(
         expireCommands(deps.db, deps.realtime, now),
         sweepReports(now),
         sweepRetention(now).then(() => refreshStatistics(now)),
+        sweepAuthFailures(now),
       ]),
     );
     log.info(
