@@ -95,9 +95,17 @@ export const verifyReportTokenResponseSchema = z.object({ is_valid: z.boolean() 
  * two minutes, whole minutes after.
  */
 export function signInWaitMessage(seconds: number): string {
-  const wait =
-    seconds < 120
-      ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
-      : `${Math.ceil(seconds / 60)} minutes`;
-  return `Too many attempts. Try again in ${wait}.`;
+  return `Too many attempts. Try again in ${waitWords(seconds)}.`;
+}
+
+/** The words of a throttled password-reset request (the 429's detail, the forgot-password page's countdown). */
+export function resetMailWaitMessage(seconds: number): string {
+  return `Too many password reset requests. Try again in ${waitWords(seconds)}.`;
+}
+
+/** A wait in words: seconds under two minutes, whole minutes after. */
+function waitWords(seconds: number): string {
+  return seconds < 120
+    ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+    : `${Math.ceil(seconds / 60)} minutes`;
 }

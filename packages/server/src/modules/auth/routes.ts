@@ -23,7 +23,8 @@ import { z } from 'zod';
 import { bearerToken } from '../../platform/http/authContext';
 import { type AppDeps, requestBrand } from '../../platform/http/deps';
 import { problems } from '../../platform/http/problem';
-import { requestPasswordReset } from './commands/requestPasswordReset';
+import { takeMailQuota } from '../../platform/mail/mailThrottle';
+import { RESET_MAIL_QUOTA, requestPasswordReset } from './commands/requestPasswordReset';
 import { resetPassword } from './commands/resetPassword';
 import { signUp } from './commands/signUp';
 import { AuthRepository } from './repository';
@@ -136,11 +137,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     config: publicRoute,
     schema: {
       tags,
-      summary: 'Mail a password reset link (always 202)',
+      summary:
+        'Mail a password reset link (202 whether or not the e-mail has an account; 429 with Retry-After past 3 an hour for one e-mail or 20 from one address)',
       body: forgotPasswordBodySchema,
       response: { 202: messageResponseSchema, ...errors },
     },
     handler: async (request, reply) => {
+      // Counted before the account is looked up, so an e-mail without one waits the same.
+      await takeMailQuota(deps.db, RESET_MAIL_QUOTA, request.ip, [request.body.email]);
       await requestPasswordReset(repo, deps.mailer, request.body.email, {
         publicUrl: deps.config.publicUrl,
         brand: requestBrand(request, deps.config),

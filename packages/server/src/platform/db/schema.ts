@@ -91,6 +91,10 @@ export interface OrgRequestsTable {
   decided_at: Timestamp | null;
 }
 
+/**
+ * Throttle counts: sign-in failures (`pair:`, `ip:`; modules/auth/throttle.ts) and mail anyone may ask
+ * for (`mail:`; platform/mail/mailThrottle.ts). Swept after a day (modules/auth/failureSweep.ts).
+ */
 export interface AuthFailuresTable {
   id: Generated<string>;
   key: string;

@@ -1,8 +1,22 @@
 /** Forgot password: mails a single-use reset link, saying nothing about whether the account exists. */
-import { type BrandSet, PASSWORD_RESET_TTL_SECONDS } from '@ferrite/contracts';
+import { type BrandSet, PASSWORD_RESET_TTL_SECONDS, resetMailWaitMessage } from '@ferrite/contracts';
 import type { Mailer } from '../../../platform/mail/mailer';
+import type { MailQuota } from '../../../platform/mail/mailThrottle';
 import { hashOpaqueToken, newOpaqueToken } from '../../../platform/security/opaqueTokens';
 import type { AuthRepository } from '../repository';
+
+/**
+ * Reset links anyone may ask for, per hour: a person who lost their password asks once or twice, and a
+ * household or office behind one address rarely more than a few times; beyond that it is an inbox being
+ * flooded (takeMailQuota counts every e-mail asked for, with an account or not).
+ */
+export const RESET_MAIL_QUOTA: MailQuota = {
+  kind: 'reset-password',
+  perRecipient: 3,
+  perAddress: 20,
+  windowSeconds: 60 * 60,
+  waitMessage: resetMailWaitMessage,
+};
 
 /** Mails a reset link when the account exists; the caller answers 202 either way. */
 export async function requestPasswordReset(
