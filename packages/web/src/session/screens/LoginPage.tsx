@@ -2,7 +2,7 @@
 import { EMAIL_HINT, isValidEmail, signInWaitMessage } from '@ferrite/contracts';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconAt, IconClockPause, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconAt, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -10,6 +10,7 @@ import { useBrand } from '../../brand/useBrand';
 import { selectSession } from '../sessionSlice';
 import { signIn } from '../thunks';
 import { AuthLayout } from './AuthLayout';
+import { RetryWaitAlert } from './RetryWaitAlert';
 import { useRetryCountdown } from './useRetryCountdown';
 
 /** The sign-in form alone (tested on its own, rendered inside the auth layout). */
@@ -71,11 +72,7 @@ export function LoginForm() {
             Forgot password?
           </Anchor>
         </Group>
-        {secondsLeft > 0 && (
-          <Alert variant="light" color="red" icon={<IconClockPause size={18} />} role="status">
-            {signInWaitMessage(secondsLeft)}
-          </Alert>
-        )}
+        <RetryWaitAlert secondsLeft={secondsLeft} message={signInWaitMessage} />
         <Button type="submit" size="md" fullWidth loading={submitting} disabled={secondsLeft > 0} mt="xs">
           Sign in
         </Button>
