@@ -4,7 +4,7 @@ import { GATEWAY_PAGE_SIZE, GATEWAY_PROTOCOLS, GATEWAY_TYPES } from '../constant
 import { DATA_TYPES } from '../entityManager/types';
 import { abilitiesSchema, archivedFlagSchema, pageQuerySchema, tabCountsSchema, uuidParam } from '../lists';
 import { MESSAGES } from '../messages';
-import { freeText, isCleanText, nameText } from '../text';
+import { freeText, nameText, textSchema } from '../text';
 import { gatewayTopicSchema } from './topics';
 
 export type GatewayType = (typeof GATEWAY_TYPES)[number];
@@ -20,14 +20,9 @@ export type GatewayStatus = (typeof GATEWAY_STATUSES)[number];
 /** A gateway is offline when neither data nor a heartbeat arrived for this long (seconds). */
 export const DEFAULT_HEARTBEAT_TIMEOUT_S = 60;
 
-// The spec's message when missing; the text rules of text.ts on top.
+// The text rules of text.ts, with the spec's message when missing.
 const required = (field: string, error: string) =>
-  z
-    .string({ error })
-    .trim()
-    .min(1, { error })
-    .max(200, { error: `${field} must be at most 200 characters` })
-    .refine((value) => isCleanText(value), { error: `${field} must be one line without control characters` });
+  textSchema(field, { max: 200, missing: error }).min(1, { error });
 
 /** One static or streaming parameter; every field is required (spec §5 messages). */
 export const gatewayParamSchema = z.object({

@@ -22,9 +22,9 @@ export const projectSchema = z.object({
   description: z.string(),
   manager: personRef.nullable(),
   members: z.array(personRef),
-  // Stored rows are answered as they are, even from before the body's text rules.
-  metadata: z.array(z.object({ key: z.string(), value: z.string() })),
-  location: locationSchema.extend({ address: z.string() }),
+  // Answered in their stored form (storedForm in text.ts), even from before the body's text rules.
+  metadata: z.array(metadataEntrySchema),
+  location: locationSchema,
   created_at: z.string(),
   created_by: personRef.nullable(),
   archived_at: z.string().nullable(),

@@ -1,6 +1,7 @@
 /** From a variant and a stored config to a complete config and the telemetry query it reads with. */
 import { z } from 'zod';
 import type { TelemetryDataQuery } from '../telemetry';
+import { storedForm } from '../text';
 import {
   WIDGET_TIME_RANGE_MS,
   type WidgetConfig,
@@ -17,13 +18,19 @@ export function resolveWidgetConfig(
   return widgetConfigSchema.parse({ ...variant.defaults, ...(config ?? {}) });
 }
 
-/** Like resolveWidgetConfig, but a stored config that no longer parses falls back to the variant's defaults. */
+// A stored config keeps its text as written, even from before the text rules (see storedForm).
+const storedConfigSchema = storedForm(widgetConfigSchema);
+
+/**
+ * Like resolveWidgetConfig for a stored config: its text is read as it is, and a config that no
+ * longer parses otherwise falls back to the variant's defaults.
+ */
 export function safeResolveWidgetConfig(
   variant: Pick<WidgetVariant, 'defaults'>,
   config?: unknown,
 ): WidgetConfig {
-  const parsed = widgetConfigSchema.safeParse({ ...variant.defaults, ...(isRecord(config) ? config : {}) });
-  return parsed.success ? parsed.data : widgetConfigSchema.parse({ ...variant.defaults });
+  const parsed = storedConfigSchema.safeParse({ ...variant.defaults, ...(isRecord(config) ? config : {}) });
+  return parsed.success ? parsed.data : storedConfigSchema.parse({ ...variant.defaults });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
