@@ -6,10 +6,14 @@ import {
   DEFAULT_USER_SETTING,
   type MeResponse,
   type OrgRole,
+  storedForm,
   type UserSetting,
   userSettingSchema,
 } from '@ferrite/contracts';
 import type { Abilities } from '../../platform/authorization/abilities';
+
+// A time zone or date format stored before the text rules is still answered as it is.
+const storedSettingSchema = storedForm(userSettingSchema);
 
 /** Stored settings merged over the defaults; anything unreadable falls back to its default. */
 export function mergeSettings(stored: unknown): UserSetting {
@@ -18,7 +22,7 @@ export function mergeSettings(stored: unknown): UserSetting {
     visual_settings: { ...DEFAULT_USER_SETTING.visual_settings, ...(value.visual_settings ?? {}) },
     data_settings: { ...DEFAULT_USER_SETTING.data_settings, ...(value.data_settings ?? {}) },
   };
-  const parsed = userSettingSchema.safeParse(merged);
+  const parsed = storedSettingSchema.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_USER_SETTING;
 }
 

@@ -36,6 +36,7 @@ import { contentSecurityPolicyDirectives } from './contentSecurityPolicy';
 import type { AppDeps } from './deps';
 import { installErrorHandling } from './errorHandler';
 import { installJsonBodyParser } from './jsonBody';
+import { installStoredTextAnswers } from './storedText';
 import { fastifyTrustProxy } from './trustedProxies';
 import { installWebApp } from './webApp';
 
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installStoredTextAnswers(app);
   installErrorHandling(app);
   installJsonBodyParser(app);
   installAuthContext(app, deps.db, deps.jwt);

@@ -4,16 +4,19 @@ import {
   type CommandWidget,
   type CommandWidgetKind,
   commandWidgetSettingsSchema,
+  storedForm,
 } from '@ferrite/contracts';
 import { layoutItem } from '../panels/presenter';
 import { iso } from '../shared';
 import type { CommandWidgetRow } from './repository';
 
 const DEFAULT_SETTINGS = commandWidgetSettingsSchema.parse({});
+// Labels stored before the text rules are still answered as they are.
+const storedSettingsSchema = storedForm(commandWidgetSettingsSchema);
 
 /** A command widget as the API answers it. */
 export function presentCommandWidget(row: CommandWidgetRow): CommandWidget {
-  const settings = commandWidgetSettingsSchema.safeParse(row.settings);
+  const settings = storedSettingsSchema.safeParse(row.settings);
   const kind = (COMMAND_WIDGET_KINDS as readonly string[]).includes(row.kind)
     ? (row.kind as CommandWidgetKind)
     : 'button';
