@@ -104,7 +104,7 @@ export function resetMailWaitMessage(seconds: number): string {
 }
 
 /** A wait in words: seconds under two minutes, whole minutes after. */
-function waitWords(seconds: number): string {
+export function waitWords(seconds: number): string {
   return seconds < 120
     ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
     : `${Math.ceil(seconds / 60)} minutes`;

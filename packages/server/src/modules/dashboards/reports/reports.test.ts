@@ -4,6 +4,7 @@
  * input and a server without Chromium.
  */
 import type { IncomingMessage } from 'node:http';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TelemetryWriter } from '../../../telemetry/writer';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
@@ -281,6 +282,42 @@ describe('a shared link holder', () => {
     expect((await holder.post(`/dashboards/${reportRow.id}/reports`, { format: 'png' })).statusCode).toBe(
       401,
     );
+  });
+
+  it('cannot flood an inbox: a sixth report to one person within the hour is 429 and mails no one', async () => {
+    const link = expectStatus(await dash.post(`/dashboards/${dashboardId}/export`, {}), 201).json();
+    const uuid = link.export.uuid;
+    const verified = await sharedClient(platform, null).post(`/dashboards/${uuid}/verify`, {
+      password: link.password,
+    });
+    const holder = sharedClient(platform, verified.json().token);
+    const mailsTo = async (to: string) =>
+      (await platform.deps.db.selectFrom('outbox').select('id').where('to_address', '=', to).execute())
+        .length;
+    // Each report a minute apart, so the organization's 10 a minute never decides the answer.
+    const aMinuteLater = () =>
+      sql`update dashboard_reports set created_at = created_at - interval '1 minute'`.execute(
+        platform.deps.db,
+      );
+    for (let i = 0; i < 5; i++) {
+      await aMinuteLater();
+      const body = { format: 'png', recipients: ['victim@plant.test'] };
+      expectStatus(await holder.post(`/dashboards/${uuid}/reports`, body), 201);
+    }
+    await aMinuteLater();
+    const sixth = await holder.post(`/dashboards/${uuid}/reports`, {
+      format: 'png',
+      recipients: ['victim@plant.test', 'colleague@plant.test'],
+    });
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(sixth.json().detail).toBe('Too many reports mailed from shared links. Try again in 60 minutes.');
+    expect(await mailsTo('victim@plant.test')).toBe(5);
+    expect(await mailsTo('colleague@plant.test')).toBe(0);
+    // Someone else still gets theirs.
+    const body = { format: 'png', recipients: ['colleague@plant.test'] };
+    expectStatus(await holder.post(`/dashboards/${uuid}/reports`, body), 201);
+    expect(await mailsTo('colleague@plant.test')).toBe(1);
   });
 });
 

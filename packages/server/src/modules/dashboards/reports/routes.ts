@@ -24,7 +24,7 @@ import { type ReportOrigin, ReportService } from './service';
 
 const responses = { 201: dashboardReportSchema, ...errorResponses, 503: problemSchema };
 const SUMMARY =
-  "body {format: 'pdf'|'png', panel_id? (default: the first panel), recipients? (up to 20 e-mails, mailed the link), message? (up to 1000 characters, in the mail above the link), range? ('last_hour'|'last_24_hours'|'last_7_days'|'last_30_days'|'custom'), from_date?, to_date? (the custom window: at most a year, not in the future; one window for every widget)}. Answers 201 {id, format, url (signed, expires), size, from_date, to_date, …}; 400 naming each bad field; 429 past 10 reports a minute per organization; 503 when the renderer (headless Chromium) is unavailable";
+  "body {format: 'pdf'|'png', panel_id? (default: the first panel), recipients? (up to 20 e-mails, mailed the link), message? (up to 1000 characters, in the mail above the link), range? ('last_hour'|'last_24_hours'|'last_7_days'|'last_30_days'|'custom'), from_date?, to_date? (the custom window: at most a year, not in the future; one window for every widget)}. Answers 201 {id, format, url (signed, expires), size, from_date, to_date, …}; 400 naming each bad field; 429 past 10 reports a minute per organization, or from a shared link past 5 report mails an hour to one recipient or 100 from one address; 503 when the renderer (headless Chromium) is unavailable";
 
 /** How Chromium reaches this server: its own listening address, over loopback when bound to all. */
 function selfOrigin(app: FastifyInstance): string | null {
@@ -95,7 +95,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       // Only a link's own token asks for reports (a render token opens views, nothing more).
       if (!(await links.findByUuid(scope.uuid))) throw shareProblems.tokenInvalid();
       const report = await service.create(
-        { kind: 'link', scope },
+        { kind: 'link', scope, address: request.ip },
         scope.dashboardId,
         request.body,
         originOf(app, request, deps),

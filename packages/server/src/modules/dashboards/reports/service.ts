@@ -13,11 +13,13 @@ import {
   dashboardReportDownloadPath,
   type ReportWindow,
   resolveReportWindow,
+  waitWords,
 } from '@ferrite/contracts';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { recordActivity } from '../../../platform/audit/activity';
 import type { Mailer } from '../../../platform/mail/mailer';
+import { type MailQuota, takeMailQuota } from '../../../platform/mail/mailThrottle';
 import type { JwtService } from '../../../platform/security/jwt';
 import { absoluteLink, type BlobStore } from '../../../platform/storage/blobStore';
 import { mustFindDashboard } from '../load';
@@ -31,7 +33,22 @@ import { ReportRepository, reportBlobKey } from './repository';
 export type ReportInput = z.output<typeof dashboardReportBodySchema>;
 
 /** Who asks: a member of the organization, or the holder of one of its shared links. */
-export type ReportRequester = { kind: 'member'; actor: Actor } | { kind: 'link'; scope: ShareScope };
+export type ReportRequester =
+  | { kind: 'member'; actor: Actor }
+  | { kind: 'link'; scope: ShareScope /** The holder's client address. */; address: string };
+
+/**
+ * Report mail a shared link's holder may have sent, per hour: anyone with the link (and its password)
+ * can ask, so each recipient and each address get a quota and a link cannot flood an inbox. Five reports
+ * to one person, or five to a full list of twenty, is more than a viewer sends in an hour.
+ */
+export const SHARED_REPORT_MAIL_QUOTA: MailQuota = {
+  kind: 'shared-report',
+  perRecipient: 5,
+  perAddress: 100,
+  windowSeconds: 60 * 60,
+  waitMessage: (seconds) => `Too many reports mailed from shared links. Try again in ${waitWords(seconds)}.`,
+};
 
 /** Where the request came from: how Chromium reaches this server and which host's brand to draw. */
 export interface ReportOrigin {
@@ -86,6 +103,11 @@ export class ReportService {
 
     // Resolved once, before the render: a preset covers the hour before the call, not before the draw.
     const window = resolveReportWindow(body);
+    // Before the report is reserved, so a refused request leaves nothing behind; members answer for
+    // what they send and are not counted.
+    if (requester.kind === 'link' && body.recipients.length > 0) {
+      await takeMailQuota(db, SHARED_REPORT_MAIL_QUOTA, requester.address, body.recipients);
+    }
     const repo = new ReportRepository(db);
     const reserved = await repo.reserve({
       orgId,
