@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -25,7 +26,13 @@ import { AppToggles } from './AppToggles';
 import { OrganizationFormModal } from './OrganizationFormModal';
 import { OrgAddress, OrgAvatar } from './OrgBits';
 import { OrgDetailFacts, OrgStatCards } from './OrgDetailParts';
-import { useToggleArchive } from './useOrgActions';
+import {
+  confirmAppRemoval,
+  OWN_ORG_ARCHIVE_HINT,
+  removedApps,
+  useIsSignedInOrg,
+  useToggleArchive,
+} from './useOrgActions';
 import classes from './views.module.css';
 
 /** Apps switched in place: shown at once, saved in the background, put back if the save fails. */
@@ -36,6 +43,7 @@ function AppsPanel({ org }: { org: Organization }) {
   const archived = Boolean(org.archived_at);
 
   const change = async (next: AppKey[]) => {
+    if (!(await confirmAppRemoval(org, removedApps(apps, next)))) return;
     setPending(next);
     const result = await update({ id: org.id, body: { apps: next } });
     setPending(null);
@@ -92,6 +100,7 @@ export function OrganizationDetail({ id }: { id: string }) {
   const { data, error } = useGetOrganizationQuery(id);
   const org = data ?? fromList;
   const toggleArchive = useToggleArchive();
+  const signedIn = useIsSignedInOrg(org);
   const [editOpen, setEditOpen] = useState(false);
   const problem = error as ApiProblem | undefined;
 
@@ -141,6 +150,21 @@ export function OrganizationDetail({ id }: { id: string }) {
                   >
                     Unarchive
                   </Button>
+                ) : signedIn ? (
+                  // Archiving the organization one is signed in to would end one's own session.
+                  <Tooltip label={OWN_ORG_ARCHIVE_HINT} multiline w={260} withArrow>
+                    <Button
+                      variant="light"
+                      color="red"
+                      leftSection={<IconArchive size={16} />}
+                      data-disabled
+                      aria-disabled
+                      aria-description={OWN_ORG_ARCHIVE_HINT}
+                      onClick={(event) => event.preventDefault()}
+                    >
+                      Archive
+                    </Button>
+                  </Tooltip>
                 ) : (
                   <Button
                     variant="light"

@@ -9,6 +9,7 @@ import { useCreateOrganizationMutation, useUpdateOrganizationMutation } from '..
 import { OrganizationForm } from './OrganizationForm';
 import { orgFormBody, orgFormRules, orgFormValues, serverFieldErrors } from './orgForm';
 import type { SlugCheck } from './SlugField';
+import { confirmAppRemoval, removedApps } from './useOrgActions';
 
 interface OrganizationFormModalProps {
   opened: boolean;
@@ -33,6 +34,7 @@ function FormBody({ org, onClose, onSaved }: Omit<OrganizationFormModalProps, 'o
     // The live check already knows this URL is taken; the server would only say it again.
     if (slugCheck === 'taken') return;
     const body = orgFormBody(values);
+    if (org && !(await confirmAppRemoval(org, removedApps(org.apps, body.apps ?? org.apps)))) return;
     const result = org ? await update({ id: org.id, body }) : await create(body);
     if (result.data) {
       notifySuccess(org ? `${result.data.name} saved` : `${result.data.name} created`);

@@ -85,6 +85,7 @@ export function OrganizationList({ onOpen }: { onOpen: (org: Organization) => vo
   const { orgTab, orgCounts } = useAppSelector(selectTenant);
   const { list, loading, error, refetch, search, setSearch } = useOrganizationsList();
   const toggleArchive = useToggleArchive();
+  const signedInOrgId = useAppSelector((state) => state.session.orgId);
   // The edited organization outlives the open flag, so the modal keeps its title while it fades out.
   const [editing, setEditing] = useState<Organization | undefined>();
   const [editOpen, setEditOpen] = useState(false);
@@ -104,6 +105,8 @@ export function OrganizationList({ onOpen }: { onOpen: (org: Organization) => vo
           icon: <IconArchive size={16} />,
           color: 'red',
           onClick: () => toggleArchive(org),
+          // Archiving the organization one is signed in to would end one's own session.
+          disabled: org.id === signedInOrgId,
         },
   ];
 
