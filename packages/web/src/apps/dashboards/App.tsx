@@ -38,7 +38,7 @@ export default function DashboardsApp({ section, onNavigate }: AppViewProps) {
     case 'dashboards':
       return <DashboardsHome onNavigate={navigate} />;
     case 'new':
-      return <NewSection />;
+      return <NewSection onLeave={() => navigate('open')} />;
     case 'open':
       return (
         <TrailSection trail="dashboards" initial={initial}>

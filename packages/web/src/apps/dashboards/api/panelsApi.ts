@@ -71,7 +71,10 @@ const panelsApi = dashApi.injectEndpoints({
         body,
       }),
       invalidatesTags: (_r, error, { panelId, body }) =>
-        error ? [] : [panelTag(panelId), panelTag(body.target_panel_id ?? panelId), 'Dashboards'],
+        // The copies change the widget count of the dashboard's header and of the lists.
+        error
+          ? []
+          : [panelTag(panelId), panelTag(body.target_panel_id ?? panelId), 'Dashboards', 'Dashboard'],
     }),
   }),
 });

@@ -38,11 +38,18 @@ export interface DashboardGateway {
   status: 'online' | 'offline';
 }
 
+/**
+ * A widget added or removed changes the counts the lists and the open dashboard's header show. The
+ * mutations know the panel, not the dashboard, so every cached dashboard detail is invalidated: only
+ * the open one is subscribed, so only it is read again.
+ */
+const COUNTED = ['Dashboards', 'Dashboard'] as const;
+
 const widgetsApi = dashApi.injectEndpoints({
   endpoints: (build) => ({
     createWidgetInstance: build.mutation<WidgetInstance, InstanceArg & { body: WidgetInstanceBody }>({
       query: ({ body, ...arg }) => ({ url: instancesUrl(arg), method: 'POST', body }),
-      invalidatesTags: (_r, error, { panelId }) => (error ? [] : [panelTag(panelId), 'Dashboards']),
+      invalidatesTags: (_r, error, { panelId }) => (error ? [] : [panelTag(panelId), ...COUNTED]),
     }),
     /** Replaces config, subpanel and position; a new `widgetId` switches the variant. */
     updateWidgetInstance: build.mutation<
@@ -54,7 +61,7 @@ const widgetsApi = dashApi.injectEndpoints({
     }),
     deleteWidgetInstance: build.mutation<void, InstanceArg & { id: string }>({
       query: ({ id, ...arg }) => ({ url: instancesUrl(arg, id), method: 'DELETE' }),
-      invalidatesTags: (_r, error, { panelId }) => (error ? [] : [panelTag(panelId), 'Dashboards']),
+      invalidatesTags: (_r, error, { panelId }) => (error ? [] : [panelTag(panelId), ...COUNTED]),
     }),
     /** Several widgets of a panel with their data at once (canvas/widgetReadBatcher.ts): a read, never cached. */
     readPanelWidgets: build.mutation<
@@ -86,7 +93,7 @@ const widgetsApi = dashApi.injectEndpoints({
     createCommandWidget: build.mutation<CommandWidget, OrgArg & { panelId: string; body: CommandWidgetBody }>(
       {
         query: ({ orgId, panelId, body }) => ({ url: commandsUrl(orgId, panelId), method: 'POST', body }),
-        invalidatesTags: (_r, error, { panelId }) => (error ? [] : [panelTag(panelId), 'Dashboards']),
+        invalidatesTags: (_r, error, { panelId }) => (error ? [] : [panelTag(panelId), ...COUNTED]),
       },
     ),
     updateCommandWidget: build.mutation<
@@ -102,7 +109,7 @@ const widgetsApi = dashApi.injectEndpoints({
     }),
     deleteCommandWidget: build.mutation<void, OrgArg & { panelId: string; id: string }>({
       query: ({ orgId, panelId, id }) => ({ url: commandsUrl(orgId, panelId, id), method: 'DELETE' }),
-      invalidatesTags: (_r, error, { panelId }) => (error ? [] : [panelTag(panelId), 'Dashboards']),
+      invalidatesTags: (_r, error, { panelId }) => (error ? [] : [panelTag(panelId), ...COUNTED]),
     }),
     /** Sends the widget's command; the user has confirmed already (the renderer asks). */
     sendCommandWidget: build.mutation<

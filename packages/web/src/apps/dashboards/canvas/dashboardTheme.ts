@@ -52,6 +52,16 @@ export function canvasLook(themeId: string, scheme: 'light' | 'dark'): CanvasLoo
         '--mantine-color-dimmed': 'var(--mantine-color-dark-2)',
         '--mantine-color-body': surfaces.panel,
         '--mantine-color-default-border': 'rgba(255, 255, 255, 0.12)',
+        // Headings (EmptyState's title, Title) and default buttons read these scheme colours from :root
+        // too; without them a light workspace draws near-black headings and white buttons on navy.
+        '--mantine-color-bright': 'var(--mantine-color-white)',
+        '--mantine-color-default': 'var(--mantine-color-dark-6)',
+        '--mantine-color-default-hover': 'var(--mantine-color-dark-5)',
+        '--mantine-color-default-color': 'var(--mantine-color-white)',
+        '--mantine-color-placeholder': 'var(--mantine-color-dark-3)',
+        '--mantine-color-anchor': 'var(--mantine-color-blue-4)',
+        '--mantine-color-disabled': 'var(--mantine-color-dark-6)',
+        '--mantine-color-disabled-color': 'var(--mantine-color-dark-3)',
       } as CSSProperties,
     };
   }

@@ -23,6 +23,7 @@ import { dashboardTheme } from '../canvas/dashboardTheme';
 import type { DashAction } from '../hooks';
 import { useDashboardActions } from '../list/useDashboardActions';
 import classes from './Detail.module.css';
+import { dashboardSummary } from './detailModel';
 import { LiveBadge } from './LiveBadge';
 import { ReportDialog } from './ReportDialog';
 import type { SaveState } from './useLayoutSaver';
@@ -81,8 +82,7 @@ export function DetailHeader({
           ) : null}
         </Group>
         <Text size="sm" c="dimmed" lineClamp={1}>
-          {dashboard.description ||
-            `${theme.name} theme · ${dashboard.widget_count} widgets on ${dashboard.panel_count} panels`}
+          {dashboard.description || dashboardSummary(theme.name, dashboard)}
         </Text>
       </div>
       <Group gap="sm" wrap="nowrap">

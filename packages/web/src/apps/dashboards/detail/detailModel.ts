@@ -14,3 +14,16 @@ export function bottomRowOf(
     ...panel.command_widgets.filter((w) => !w.subpanel_id).map((w) => w.layout),
   ]);
 }
+
+/** "1 widget" / "3 widgets": a count with its noun in the right number. */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** The header's line under the name when the dashboard has no description. */
+export function dashboardSummary(
+  themeName: string,
+  dashboard: { widget_count: number; panel_count: number },
+): string {
+  return `${themeName} theme · ${countOf(dashboard.widget_count, 'widget')} on ${countOf(dashboard.panel_count, 'panel')}`;
+}

@@ -103,8 +103,8 @@ function NameStep({
   );
 }
 
-/** The section. */
-export function NewSection() {
+/** The section; `onLeave` shows the dashboards list once the dashboard just made is deleted. */
+export function NewSection({ onLeave }: { onLeave: () => void }) {
   const trail = useTrail('newDashboard');
   const can = useCan();
   const [themeId, setThemeId] = useState<DashboardTheme['id'] | null>(null);
@@ -118,7 +118,8 @@ export function NewSection() {
         key={created}
         dashboardId={created}
         breadcrumbs={<Breadcrumbs trail="newDashboard" onNavigate={() => setThemeId(null)} />}
-        onLeave={() => trail.cut(0)}
+        // Gone (deleted here or by someone else): the list, not this section's theme picker.
+        onLeave={onLeave}
         onOpen={(id, name) => {
           trail.cut(0);
           trail.extend({ label: name, id });
