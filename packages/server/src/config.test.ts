@@ -16,6 +16,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('logs readable lines to a terminal and JSON to anything else, unless LOG_FORMAT says otherwise', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT:/);
+  });
+
   it('seeds PostgreSQL only when SEED_DEMO=1', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/ferrite' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/ferrite', SEED_DEMO: '1' }).seedDemo).toBe(true);

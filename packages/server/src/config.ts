@@ -33,6 +33,7 @@ const configSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).optional(),
   DEMO_PLANT: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST_DIR: z.string().optional(),
   MAP_STYLE_URL: optionalUrl,
   MAP_TILE_ORIGINS: z
@@ -133,6 +134,8 @@ export interface Config {
   /** Runs the simulated demo plant (seed/demoPlant.ts): on with the demo, off in tests; DEMO_PLANT overrides. */
   demoPlant: boolean;
   logLevel: RawConfig['LOG_LEVEL'];
+  /** `pretty`: short readable lines for a person at a terminal; `json`: one object a line for collectors. */
+  logFormat: 'pretty' | 'json';
   webDistDir: string | undefined;
   /** A MapLibre style for the entity map; unset means the web app's offline style (no tiles fetched). */
   mapStyleUrl: string | undefined;
@@ -164,7 +167,10 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment; throws ConfigError naming each bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTerminal: boolean = process.stdout.isTTY === true,
+): Config {
   const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = checkedConfigSchema.safeParse(blankAsUnset);
   if (!parsed.success) {
@@ -196,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? raw.NODE_ENV !== 'test' && (raw.DATABASE_URL ? raw.SEED_DEMO === '1' : raw.SEED_DEMO !== '0')
         : raw.DEMO_PLANT === '1',
     logLevel: raw.LOG_LEVEL,
+    // Someone watching a terminal reads sentences; a process manager or container collects JSON.
+    logFormat: raw.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     webDistDir: raw.WEB_DIST_DIR,
     mapStyleUrl: raw.MAP_STYLE_URL,
     mapTileOrigins: raw.MAP_TILE_ORIGINS,

@@ -75,7 +75,7 @@ export async function createDeps(config: Config, database: DatabaseHandle, log: 
 /** Opens everything the configuration names and listens on its port. */
 export async function startPlatform(
   config: Config,
-  log: Logger = createLogger(config.logLevel),
+  log: Logger = createLogger(config.logLevel, undefined, config.logFormat),
 ): Promise<RunningPlatform> {
   const database = await openDatabase(targetFromConfig(config));
   let app: FastifyInstance | null = null;
@@ -117,9 +117,12 @@ export async function startPlatform(
     // In the background: the plant signs in and provisions through the API, which takes a few seconds.
     const plant = config.demoPlant ? startDemoPlant(localUrl(app), log) : Promise.resolve(null);
     if (seeded) {
-      log.info(
-        `Demo organization "${DEMO_ORG.name}" created. Sign in at ${config.publicUrl} as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
-      );
+      // The terminal gets the banner below; a JSON collector gets the same news as a line of its own.
+      if (config.logFormat === 'json') {
+        log.info(
+          `Demo organization "${DEMO_ORG.name}" created. Sign in at ${config.publicUrl} as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+        );
+      }
       // A plain banner too: a JSON log line is easy to miss for someone starting Ferrite for the first time.
       process.stdout.write(
         `\n  Ferrite is running at ${config.publicUrl}\n  Sign in as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (organization "${DEMO_ORG.name}")\n\n`,

@@ -26,6 +26,8 @@ export async function createTestPlatform(env: Record<string, string> = {}): Prom
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Tests read Fastify's own JSON request lines, whether or not vitest runs in a terminal.
+    LOG_FORMAT: 'json',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     PUBLIC_URL: 'http://ferrite.test',

@@ -36,6 +36,7 @@ import { contentSecurityPolicyDirectives } from './contentSecurityPolicy';
 import type { AppDeps } from './deps';
 import { installErrorHandling } from './errorHandler';
 import { installJsonBodyParser } from './jsonBody';
+import { requestLogController } from './logging';
 import { installStoredTextAnswers } from './storedText';
 import { fastifyTrustProxy } from './trustedProxies';
 import { installWebApp } from './webApp';
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps Fastify's default generic logger type.
     loggerInstance: deps.log as FastifyBaseLogger,
+    logController: requestLogController(deps.config.logFormat),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../testing/testPlatform';
 import { buildApp } from './app';
-import { createLogger } from './logging';
+import { createLogger, type LogFormat } from './logging';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -60,5 +60,53 @@ describe('logs', () => {
     ]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  async function signInLogged(level: string, format: LogFormat): Promise<string> {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = { ...platform.deps.config, logFormat: format };
+    const app = await buildApp({ ...platform.deps, config, log: createLogger(level, sink, format) });
+    await app.ready();
+    await app.inject({
+      method: 'POST',
+      url: '/api/sign-in',
+      payload: { email: 'admin@ferrite.dev', password: 'Ferrite@2026' },
+    });
+    await app.inject({ method: 'GET', url: '/reset_password?token=one-time-secret' });
+    app.log.warn('disk nearly full');
+    await app.close();
+    return lines.join('');
+  }
+
+  it('on a terminal show warnings as sentences and no request lines at info', async () => {
+    const text = await signInLogged('info', 'pretty');
+    expect(text).toMatch(/WARN.*disk nearly full/);
+    expect(text).not.toContain('/api/sign-in');
+    expect(text).not.toMatch(/^\{/m);
+  });
+
+  it('on a terminal at debug give each request one short line without its query', async () => {
+    const text = await signInLogged('debug', 'pretty');
+    expect(text).toMatch(/DEBUG.*POST \/api\/sign-in 200 \d+ ms/);
+    expect(text).toMatch(/GET \/reset_password \d{3} \d+ ms/);
+    expect(text).not.toContain('one-time-secret');
+    expect(text).not.toContain('incoming request');
+  });
+
+  it('in JSON keep every request as objects a collector can parse', async () => {
+    const text = await signInLogged('info', 'json');
+    const entries = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string });
+    expect(entries.map((entry) => entry.msg)).toEqual(
+      expect.arrayContaining(['incoming request', 'request completed', 'disk nearly full']),
+    );
   });
 });
