@@ -38,6 +38,10 @@ export const authApi = api.injectEndpoints({
       }),
       extraOptions: OWN_ERRORS,
     }),
+    // The session's own bearer: a 401 here may be refreshed like any member call.
+    switchOrg: build.mutation<SignInResponse, void>({
+      query: () => ({ url: '/switch-org', method: 'POST' }),
+    }),
     validateToken: build.mutation<ValidateTokenResponse, { accessToken: string }>({
       query: ({ accessToken }) => ({
         url: '/validate-token',

@@ -1,5 +1,6 @@
 /** The session module's public face for the workspace and the router. */
 export { watchOtherTabs } from './lifecycle';
+export { hasStoredSession, switchOrganization } from './orgSwitch';
 export {
   selectAuthToken,
   selectIsUserLoggedIn,

@@ -83,10 +83,17 @@ export const orgSignIn =
       navigateTo('/user/login', { replace: true });
       return false;
     }
+    // Switching organization keeps the old session until the new one opens; then it is ended.
+    const previous = readStoredSession();
     try {
       const r = await once(
         dispatch(authApi.endpoints.orgSignIn.initiate({ orgId, authToken: step.authToken })),
       );
+      if (previous.accessToken && previous.refreshToken) {
+        signOutOnServer(previous.accessToken, previous.refreshToken).catch(() => {
+          // Already ended or unreachable: it expires on its own.
+        });
+      }
       beginFreshOrgSession(dispatch, getState, {
         userId: r.user_id,
         orgId: r.org_id,

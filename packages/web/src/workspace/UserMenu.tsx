@@ -1,9 +1,9 @@
-/** The avatar menu on the taskbar: settings, lock screen and sign out. */
+/** The avatar menu on the taskbar: settings, lock screen, switch organization and sign out. */
 import type { MeResponse } from '@ferrite/contracts';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconLock, IconLogout, IconPalette, IconUserCircle } from '@tabler/icons-react';
+import { IconArrowsExchange, IconLock, IconLogout, IconPalette, IconUserCircle } from '@tabler/icons-react';
 import { useAppDispatch } from '../app/hooks';
-import { logout } from '../session';
+import { logout, switchOrganization } from '../session';
 import { avatarUrl } from './appearance';
 import classes from './UserMenu.module.css';
 import { lock, openSettings } from './workspaceUiSlice';
@@ -53,6 +53,13 @@ export function UserMenu({
           Lock screen
         </Menu.Item>
         <Menu.Divider />
+        {/* Back to the org picker; this organization stays open until another is chosen. */}
+        <Menu.Item
+          leftSection={<IconArrowsExchange size={16} />}
+          onClick={() => void dispatch(switchOrganization())}
+        >
+          Switch organization
+        </Menu.Item>
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} />}

@@ -20,7 +20,7 @@ import {
 } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerToken } from '../../platform/http/authContext';
+import { bearerToken, requireAuth } from '../../platform/http/authContext';
 import { type AppDeps, requestBrand } from '../../platform/http/deps';
 import { problems } from '../../platform/http/problem';
 import { takeMailQuota } from '../../platform/mail/mailThrottle';
@@ -67,6 +67,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       response: { 200: orgSignInResponseSchema, ...errors },
     },
     handler: (request) => service.orgSignIn(request.params.id, request.headers['auth-token']),
+  });
+
+  app.post('/switch-org', {
+    config: { permission: 'self' },
+    schema: {
+      tags,
+      summary:
+        'Back to the organization pick from a live session: the user, their organizations and a new organization-step token',
+      response: { 200: signInResponseSchema, ...errors },
+    },
+    handler: (request) => service.switchOrg(requireAuth(request).userId),
   });
 
   app.post('/validate-token', {

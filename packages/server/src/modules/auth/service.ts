@@ -47,6 +47,23 @@ export class AuthService {
   }
 
   /**
+   * Back to the organization step from a live session (the account menu's "Switch organization"):
+   * the same answer as sign-in, without the password, since the session already proves who it is.
+   */
+  async switchOrg(userId: string): Promise<SignInResponse> {
+    const user = await this.repo.findUserById(userId);
+    if (!user) throw problems.unauthorized('Sign in again', 'Session expired');
+    const orgs = await this.repo.listUserOrgs(user.id);
+    const authToken = await this.jwt.sign({ sub: user.id, purpose: 'org-step' }, ORG_STEP_TOKEN_TTL_SECONDS);
+    return {
+      user: presentUserSummary(user),
+      orgs: orgs.map(presentOrgSummary),
+      auth_token: authToken,
+      auth_token_expires_in: ORG_STEP_TOKEN_TTL_SECONDS,
+    };
+  }
+
+  /**
    * Checks an e-mail and password under the sign-in throttle; answers the user, or throws the same
    * 401 for an unknown e-mail as for a wrong password (429 when throttled).
    */

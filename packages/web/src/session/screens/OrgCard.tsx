@@ -8,6 +8,8 @@ interface OrgCardProps {
   org: OrgSummary;
   /** The brand's sub-domain suffix, shown after the org's slug. */
   suffix: string;
+  /** The organization the session is in now (reached by "Switch organization"). */
+  current?: boolean;
   busy: boolean;
   disabled: boolean;
   onChoose: () => void;
@@ -16,7 +18,7 @@ interface OrgCardProps {
 const ROLE_LABEL: Record<OrgSummary['role'], string> = { admin: 'Admin', member: 'Member' };
 
 /** A card button: initials, name, address, role. */
-export function OrgCard({ org, suffix, busy, disabled, onChoose }: OrgCardProps) {
+export function OrgCard({ org, suffix, current, busy, disabled, onChoose }: OrgCardProps) {
   return (
     <li className={classes.item}>
       <UnstyledButton
@@ -25,19 +27,27 @@ export function OrgCard({ org, suffix, busy, disabled, onChoose }: OrgCardProps)
         onClick={onChoose}
         disabled={disabled || busy}
         aria-busy={busy}
-        aria-label={`Open ${org.name} (${ROLE_LABEL[org.role]})`}
+        aria-label={`Open ${org.name} (${ROLE_LABEL[org.role]}${current ? ', current' : ''})`}
+        title={`${org.name}\n${org.slug}${suffix}`}
+        data-current={current || undefined}
       >
-        <Group wrap="nowrap" gap="md">
-          <Avatar name={org.name} color="initials" radius="md" size={48} />
+        <Group wrap="nowrap" gap="md" align="center">
+          <Avatar name={org.name} color="initials" radius="md" size={48} style={{ flexShrink: 0 }} />
+          {/* Whole names and addresses, wrapped: two organizations may differ only at the end. */}
           <div style={{ flex: 1, minWidth: 0 }}>
-            <Text fw={600} truncate>
+            <Text fw={600} className={classes.wrap} data-testid="org-card-name">
               {org.name}
             </Text>
-            <Text size="sm" c="dimmed" truncate ff="monospace">
+            <Text size="sm" c="dimmed" ff="monospace" className={classes.wrap} data-testid="org-card-slug">
               {org.slug}
               {suffix}
             </Text>
           </div>
+          {current && (
+            <Badge size="sm" variant="outline" color="teal" style={{ flexShrink: 0 }}>
+              Current
+            </Badge>
+          )}
           <Badge
             size="sm"
             variant="light"

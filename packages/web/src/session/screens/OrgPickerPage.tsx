@@ -1,18 +1,20 @@
 /** /orgs: after sign-in, the user picks the organization to work in. */
 import type { OrgSummary } from '@ferrite/contracts';
 import { Avatar, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconBuildingOff, IconLogout, IconSearch } from '@tabler/icons-react';
-import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { IconArrowLeft, IconBuildingOff, IconLogout, IconSearch } from '@tabler/icons-react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BrandLogo } from '../../brand/BrandLogo';
 import { useBrand } from '../../brand/useBrand';
-import { selectPendingOrgStep, sessionActions } from '../sessionSlice';
-import { orgSignIn } from '../thunks';
+import { hasStoredSession, switchOrganization } from '../orgSwitch';
+import { selectPendingOrgStep, selectSession, sessionActions } from '../sessionSlice';
+import { logout, orgSignIn } from '../thunks';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { OrgCard } from './OrgCard';
 import cardClasses from './OrgCard.module.css';
 import pickerClasses from './OrgPicker.module.css';
+import { Splash } from './Splash';
 import { StatusPanel } from './StatusPanel';
 
 /** With more organizations than this a search box appears. */
@@ -33,8 +35,19 @@ export function OrgPickerPage() {
   const [busyOrg, setBusyOrg] = useState<string | null>(null);
   const grid = useRef<HTMLUListElement>(null);
   const orgs = useMemo(() => (step?.orgs ?? []).filter((o) => matches(o, query)), [step, query]);
+  const { isUserLoggedIn, orgId: currentOrgId } = useAppSelector(selectSession);
+  // Opened without an organization step (a reload, a bookmark): a stored session is validated
+  // first and then asked for the step, as spec §4 orders it; without one, sign-in it is.
+  const [resuming] = useState(() => !step && (isUserLoggedIn || hasStoredSession()));
+  useEffect(() => {
+    if (resuming) void dispatch(switchOrganization({ navigate: false }));
+  }, [resuming, dispatch]);
 
-  if (!step) return <Navigate to="/user/login" replace />;
+  if (!step) {
+    return resuming ? <Splash label="Checking your session…" /> : <Navigate to="/user/login" replace />;
+  }
+  // Came here by "Switch organization": the current organization stays open until another is chosen.
+  const currentOrg = isUserLoggedIn ? step.orgs.find((o) => o.id === currentOrgId) : undefined;
 
   const choose = async (org: OrgSummary) => {
     if (busyOrg) return;
@@ -44,6 +57,11 @@ export function OrgPickerPage() {
   };
 
   const switchAccount = () => {
+    // With an organization still open, another account means signing out of it first.
+    if (isUserLoggedIn) {
+      void dispatch(logout({ callServer: true }));
+      return;
+    }
     dispatch(sessionActions.orgStepCleared());
     navigate('/user/login', { replace: true });
   };
@@ -136,6 +154,7 @@ export function OrgPickerPage() {
                   key={org.id}
                   org={org}
                   suffix={brand.subDomainSuffix}
+                  current={org.id === currentOrg?.id}
                   busy={busyOrg === org.id}
                   disabled={busyOrg !== null && busyOrg !== org.id}
                   onChoose={() => choose(org)}
@@ -153,6 +172,15 @@ export function OrgPickerPage() {
             <Text size="sm" c="dimmed">
               Signed in as {step.user.email}
             </Text>
+            {currentOrg && (
+              <Button
+                variant="light"
+                leftSection={<IconArrowLeft size={16} />}
+                onClick={() => navigate('/', { replace: true })}
+              >
+                Back to {currentOrg.name}
+              </Button>
+            )}
             <Button
               variant="subtle"
               color="gray"
