@@ -33,6 +33,7 @@
 export { type CatalogueFilter, filterVariants } from './catalogue/filterVariants';
 export { CATALOGUE_PAGE, WidgetCatalogue } from './catalogue/WidgetCatalogue';
 export { prepareSeries, splitScatterSeries } from './data/prepare';
+export { decimalsFor, fittedScale, niceRange, parameterRange, type ScaleRange } from './data/scale';
 export { EChart } from './EChart';
 export { ColorStopsEditor } from './editors/ColorStopsEditor';
 export { SeriesEditor } from './editors/SeriesEditor';

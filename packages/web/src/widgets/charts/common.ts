@@ -1,6 +1,6 @@
 /** Pieces every ECharts option builder shares: grid, axes, tooltip, legend, thresholds, marks. */
 import type { WidgetConfig } from '@ferrite/contracts';
-import { formatValue } from '../data/format';
+import { formatTick, formatValue } from '../data/format';
 import type { EChartsOption } from '../echarts';
 import { WIDGET_COLORS } from '../theme';
 import type { ChartContext, PreparedSeries, WidgetTheme } from '../types';
@@ -37,7 +37,7 @@ export function valueAxis(config: WidgetConfig, unit = config.unit): Obj {
     scale: config.y_min === null && config.y_max === null,
     splitLine: { show: config.show_grid },
     axisLabel: {
-      formatter: (v: number) => formatValue(v, Math.min(config.decimals, 2), '') + (unit ? ` ${unit}` : ''),
+      formatter: (v: number) => formatTick(v, Math.min(config.decimals, 2), unit),
     },
   };
 }

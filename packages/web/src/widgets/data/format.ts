@@ -22,6 +22,22 @@ export function formatValue(value: number | null | undefined, decimals: number, 
   return unit ? `${text} ${unit}` : text;
 }
 
+const tickFormats = new Map<number, Intl.NumberFormat>();
+
+/**
+ * An axis tick: up to `decimals` decimals, none that are zeros. Ticks are round numbers, so "70 °C" and
+ * "0.5 bar" read better than "70.00 °C" and "0.50 bar", and a short label is never clipped.
+ */
+export function formatTick(value: number, decimals: number, unit = ''): string {
+  let format = tickFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: decimals });
+    tickFormats.set(decimals, format);
+  }
+  const text = format.format(value);
+  return unit ? `${text} ${unit}` : text;
+}
+
 /**
  * The page's first number format loads the browser's locale data: 25–50 ms in Chromium on a slow
  * machine, which a dashboard opening used to pay in the middle of drawing its first values. Made while

@@ -2,7 +2,7 @@
  * What the widget binding pickers read (project → sensor → parameter): the organization's projects and a
  * project's sensors with their parameters, from the Entity Manager API (spec §7 "entity hierarchy").
  */
-import type { Entity, ListProjectsResponse } from '@ferrite/contracts';
+import type { Entity, EntityType, ListProjectsResponse, TelemetryDataResponse } from '@ferrite/contracts';
 import { dashApi, type OrgArg, OWN_403 } from './apiBase';
 
 /** Pickers ask for one big page and search locally. */
@@ -24,7 +24,25 @@ const entitiesApi = dashApi.injectEndpoints({
       }),
       extraOptions: OWN_403,
     }),
+    /** A sensor type with its effective properties, where a parameter's range is kept (`<key>.min`). */
+    bindingSensorType: build.query<EntityType, OrgArg & { typeId: string }>({
+      query: ({ orgId, typeId }) => `/entity_mgmt/orgs/${orgId}/sensor_types/${typeId}`,
+      extraOptions: OWN_403,
+    }),
+    /** A parameter's latest raw readings, to fit a new widget's scale and decimals to them. */
+    bindingRecentValues: build.query<TelemetryDataResponse, OrgArg & { sensorId: string; paramKey: string }>({
+      query: ({ orgId, sensorId, paramKey }) => ({
+        url: `/telemetry/orgs/${orgId}/sensors/${sensorId}/parameters/${encodeURIComponent(paramKey)}/data`,
+        params: { type: 'raw', last: 200 },
+      }),
+      extraOptions: OWN_403,
+    }),
   }),
 });
 
-export const { useBindingProjectsQuery, useBindingSensorsQuery } = entitiesApi;
+export const {
+  useBindingProjectsQuery,
+  useBindingSensorsQuery,
+  useBindingSensorTypeQuery,
+  useBindingRecentValuesQuery,
+} = entitiesApi;

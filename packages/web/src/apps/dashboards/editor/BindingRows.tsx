@@ -19,6 +19,8 @@ export interface Binding {
   /** Shown while the sensor is not in a loaded list (a series bound before). */
   sensorName?: string;
   unit?: string;
+  /** The sensor's type, whose properties may give the parameter's range. */
+  typeId?: string;
 }
 
 let nextRow = 0;
@@ -86,6 +88,7 @@ function BindingRow({ index, binding, projects, onChange, onRemove }: RowProps) 
             onChange({
               sensorId,
               sensorName: picked?.name,
+              typeId: picked?.type.id,
               paramKey: only?.key ?? null,
               unit: only?.unit,
             });
@@ -101,7 +104,11 @@ function BindingRow({ index, binding, projects, onChange, onRemove }: RowProps) 
           searchable
           style={{ flex: 1 }}
           onChange={(paramKey) =>
-            onChange({ paramKey, unit: sensor?.parameters.find((p) => p.key === paramKey)?.unit })
+            onChange({
+              paramKey,
+              unit: sensor?.parameters.find((p) => p.key === paramKey)?.unit,
+              typeId: sensor?.type.id ?? binding.typeId,
+            })
           }
         />
         {onRemove ? (

@@ -40,6 +40,7 @@ import {
 import { LookStep } from './LookStep';
 import { defaultSize, ownConfig } from './ownConfig';
 import { QueryFields } from './QueryFields';
+import { useFittedScale } from './useFittedScale';
 
 /** What the modal edits: a new widget, an instance, or a command widget. */
 export type EditorTarget =
@@ -150,6 +151,13 @@ function EditorBody({ target, panel, onClose }: WidgetEditorModalProps & { targe
   };
 
   const setConfig = (next: WidgetConfig) => setState((s) => ({ ...s, config: next }));
+  useFittedScale(
+    isNew && Boolean(variant && readsData(variant.kind)),
+    bindings[0],
+    variant,
+    config,
+    setConfig,
+  );
   const setBindings = (next: Binding[]) => setState((s) => ({ ...s, bindings: next }));
   const bound = config && variant && readsData(variant.kind) ? applyBindings(config, bindings) : config;
 
