@@ -35,7 +35,7 @@ export class SimulatedDevice {
   private heartbeatBusy = false;
   private pollBusy = false;
   private readonly seen = new Set<string>();
-  private firmware = '1.0.0';
+  private firmware: string;
 
   constructor(
     readonly gateway: SimulatedGateway,
@@ -45,7 +45,9 @@ export class SimulatedDevice {
     private readonly schedule: DeviceSchedule,
     private readonly counters: Counters,
     private readonly reportError: (error: Error) => void,
-  ) {}
+  ) {
+    this.firmware = gateway.firmware ?? '1.0.0';
+  }
 
   /** Sets when the first reading falls due (epoch ms); the fleet staggers its devices. */
   start(at: number): void {

@@ -90,14 +90,15 @@ export async function runFleet(options: FleetOptions): Promise<RunningFleet> {
           }).catch((error: Error) => {
             throw new Error(`${gateway.name}: ${error.message}`);
           });
+          const own = gateway.profiles ?? profiles;
           device = new SimulatedDevice(
             gateway,
             connection,
-            new ReadingGenerator(profiles, seed, index),
-            profiles.length,
+            new ReadingGenerator(own, seed, index),
+            own.length,
             {
-              rate,
-              batch,
+              rate: gateway.rate ?? rate,
+              batch: gateway.batch ?? batch,
               heartbeatMs: options.heartbeatMs ?? 10_000,
               pollMs: options.pollMs ?? 5_000,
               maxInFlight: options.maxInFlight ?? 16,

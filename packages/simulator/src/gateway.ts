@@ -1,5 +1,6 @@
 /** What the simulator needs to know about a gateway to speak for it. */
 import type { Gateway } from '@ferrite/contracts';
+import type { ParameterProfile } from './parameters';
 
 export const SIMULATOR_PROTOCOLS = ['mqtt', 'http', 'coap'] as const;
 export type SimulatorProtocol = (typeof SIMULATOR_PROTOCOLS)[number];
@@ -9,6 +10,13 @@ export type SimulatedGateway = Pick<Gateway, 'uuid' | 'name' | 'topic' | 'client
   access_token: string;
   /** The sensor its readings feed, when the simulator created both (to look the data up). */
   sensor_id?: string;
+  /** Its own payload fields (a gateway wired to several sensors); default: the fleet's `params`. */
+  profiles?: readonly ParameterProfile[];
+  /** Its own readings per second and readings per message; default: the fleet's `rate` and `batch`. */
+  rate?: number;
+  batch?: number;
+  /** The firmware version its heartbeats report until an update installs another (default 1.0.0). */
+  firmware?: string;
 };
 
 /**

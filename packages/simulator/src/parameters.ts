@@ -21,6 +21,11 @@ export interface ParameterProfile {
   spikeChance: number;
   spike: number;
   decimals: number;
+  /**
+   * Wear: the level climbs by `perDay` a day from `since` (epoch ms), so a degrading part (a pump
+   * bearing) shows a trend over days that survives restarts, for alerts and predictions to find.
+   */
+  creep?: { perDay: number; since: number };
 }
 
 const profile = (p: ParameterProfile): ParameterProfile => p;

@@ -59,6 +59,24 @@ describe('ReadingGenerator', () => {
     expect(jumps.length).toBeGreaterThan(0);
   });
 
+  it('lets a wearing part creep upwards day by day, the same after a restart, within its bounds', () => {
+    const vibration = PARAMETER_CATALOGUE.find((p) => p.key === 'vibration')!;
+    const worn = { ...vibration, spikeChance: 0, creep: { perDay: 0.5, since: START } };
+    const dayMean = (generator: ReadingGenerator, day: number) => {
+      const at = START + day * 86_400_000;
+      const values = Array.from({ length: 200 }, (_, i) => generator.next(at + i * 60_000).vibration!);
+      return values.reduce((sum, value) => sum + value, 0) / values.length;
+    };
+    const generator = new ReadingGenerator([worn], 'wear');
+    const healthy = new ReadingGenerator([{ ...worn, creep: undefined }], 'wear');
+    // Same seed, same noise: the gap after 10 days is the wear alone (10 × 0.5 mm/s).
+    expect(dayMean(generator, 10) - dayMean(healthy, 10)).toBeCloseTo(5, 0);
+    // A restarted generator (new instance) picks the trend up where it was, not from zero.
+    expect(dayMean(new ReadingGenerator([worn], 'other'), 10)).toBeGreaterThan(dayMean(healthy, 10) + 3);
+    const late = Array.from({ length: 100 }, (_, i) => generator.next(START + 60 * 86_400_000 + i * 1000));
+    expect(Math.max(...late.map((r) => r.vibration!))).toBeLessThanOrEqual(vibration.max);
+  });
+
   it('rejects a parameter count outside the catalogue', () => {
     expect(() => parameterProfiles(0)).toThrow(RangeError);
     expect(() => parameterProfiles(PARAMETER_CATALOGUE.length + 1)).toThrow(/1 to 12/);

@@ -65,9 +65,16 @@ export class ReadingGenerator {
       profile.cycle * Math.sin((2 * Math.PI * ts) / state.cycleMs + state.cyclePhase) +
       state.drift +
       gaussian(random) * profile.noise +
-      state.spike;
+      state.spike +
+      creepAt(profile, ts);
     const bounded = Math.min(profile.max, Math.max(profile.min, raw));
     const scale = 10 ** profile.decimals;
     return Math.round(bounded * scale) / scale;
   }
+}
+
+/** How far wear has moved the level by `ts` (never negative: before `since` nothing has worn). */
+function creepAt(profile: ParameterProfile, ts: number): number {
+  if (!profile.creep) return 0;
+  return (profile.creep.perDay * Math.max(0, ts - profile.creep.since)) / DAY_MS;
 }

@@ -12,6 +12,7 @@ import { authFailureSweeper } from '../modules/auth/failureSweep';
 import { reportSweeper } from '../modules/dashboards/reports/sweep';
 import { expireCommands } from '../modules/iotManager/commands/expireCommands';
 import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
+import { seedDemoApps } from '../seed/demo/index';
 import { startDemoPlant } from '../seed/demoPlant';
 import { retentionSweeper } from '../telemetry/retention';
 import { TelemetryWriter } from '../telemetry/writer';
@@ -87,6 +88,8 @@ export async function startPlatform(
     const deps = await createDeps(config, database, log);
     app = await buildApp(deps);
     sockets = await attachSocketServer(app, deps);
+    // The apps' demo content goes in through the app's own routes, before anyone can connect.
+    if (seeded) await seedDemoApps(database.db, app);
     await app.listen({ port: config.port, host: config.host });
     // Each status sweep also times out commands nobody acknowledged (and the rollouts they carried),
     // every few minutes deletes the files of dashboard reports whose links expired, and every hour
@@ -115,7 +118,16 @@ export async function startPlatform(
       'Ferrite is ready',
     );
     // In the background: the plant signs in and provisions through the API, which takes a few seconds.
-    const plant = config.demoPlant ? startDemoPlant(localUrl(app), log) : Promise.resolve(null);
+    const plant = config.demoPlant
+      ? startDemoPlant(
+          {
+            url: localUrl(app),
+            mqttUrl: transports.mqttPort ? `mqtt://127.0.0.1:${transports.mqttPort}` : undefined,
+            coapUrl: transports.coapPort ? `coap://127.0.0.1:${transports.coapPort}` : undefined,
+          },
+          log,
+        )
+      : Promise.resolve(null);
     if (seeded) {
       // The terminal gets the banner below; a JSON collector gets the same news as a line of its own.
       if (config.logFormat === 'json') {

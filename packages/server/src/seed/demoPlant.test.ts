@@ -1,6 +1,8 @@
 /**
- * Demo mode as a newcomer meets it: `npm start` on an empty database runs a simulated plant whose
- * gateways come online and whose readings are stored; a restart takes the same gateways over again.
+ * Demo mode as a newcomer meets it: `npm start` on an empty database seeds three projects with their
+ * plant (hierarchies on a map, gateways on MQTT, CoAP and HTTPS, people, firmware, dashboards) and
+ * runs it: every gateway comes online and every sensor gets readings; a restart takes the same
+ * gateways over again.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,9 +10,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { type RunningPlatform, startPlatform } from '../platform/runtime';
+import { verifyPassword } from '../platform/security/passwords';
 import { createServerDatabase } from '../testing/testDatabase';
-import { DEMO_PLANT_PROJECT } from './demo';
-import { DEMO_DASHBOARD_NAME, DEMO_DASHBOARD_WIDGETS } from './demoDashboard';
+import { sensorsOf } from './demo/plant/fields';
+import { DEMO_PLANTS } from './demo/plant/index';
+import { DEMO_PEOPLE, DEMO_PEOPLE_PASSWORD, DEMO_SIGN_UP } from './demo/roleManager';
 import { DEMO_PLANT_GATEWAYS } from './demoPlant';
 
 let dataDir: string;
@@ -33,6 +37,7 @@ function start(): Promise<RunningPlatform> {
     LOG_LEVEL: 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
+    // Port 0: the embedded broker and the CoAP server listen on free ports, so all three transports run.
     MQTT_PORT: '0',
     COAP_PORT: '0',
     DATA_DIR: dataDir,
@@ -44,38 +49,33 @@ function start(): Promise<RunningPlatform> {
   return startPlatform(config);
 }
 
-/** The demo project's simulator gateways with their status, and how many points their sensors hold. */
+const ALL_SENSORS = DEMO_PLANTS.flatMap((plant) => sensorsOf(plant.tree));
+
+/** The plant's gateways with their status, and which demo sensors hold points. */
 async function plantState(platform: RunningPlatform) {
   const db = platform.deps.db;
   const gateways = await db
     .selectFrom('gateways')
-    .innerJoin('projects', 'projects.id', 'gateways.project_id')
-    .where('projects.name', '=', DEMO_PLANT_PROJECT)
-    .where('gateways.name', 'like', 'Simulated gateway%')
-    .select(['gateways.id', 'gateways.last_seen_at'])
+    .select(['id', 'name', 'protocol', 'last_seen_at'])
+    .where('archived_at', 'is', null)
     .execute();
-  const points = await db
+  const fed = await db
     .selectFrom('telemetry')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  const dashboards = await db
-    .selectFrom('dashboards')
-    .leftJoin('dashboard_widgets', 'dashboard_widgets.dashboard_id', 'dashboards.id')
-    .select(['dashboards.id', 'dashboard_widgets.id as widget_id'])
-    .where('dashboards.name', '=', DEMO_DASHBOARD_NAME)
+    .innerJoin('entities', 'entities.id', 'telemetry.sensor_id')
+    .select(['entities.name', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('entities.name')
     .execute();
   return {
     gateways,
-    points: Number(points.n),
-    dashboards: new Set(dashboards.map((row) => row.id)).size,
-    widgets: dashboards.filter((row) => row.widget_id !== null).length,
+    fedSensors: new Set(fed.map((row) => row.name)),
+    points: fed.reduce((sum, row) => sum + Number(row.n), 0),
   };
 }
 
 async function waitFor<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = 30_000,
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -85,24 +85,75 @@ async function waitFor<T>(
   }
 }
 
-describe('the simulated demo plant', () => {
-  it('creates its gateways on first start, stores their readings, and resumes them after a restart', async () => {
+describe('the demo plant', () => {
+  it('seeds three mapped projects, people and dashboards, feeds every sensor over all three protocols, and resumes after a restart', async () => {
     const first = await start();
     let firstPoints: number;
     try {
+      const db = first.deps.db;
+      // Every asset and sensor of the three projects sits on the site map, in its own project.
+      const entities = await db
+        .selectFrom('entities')
+        .innerJoin('projects', 'projects.id', 'entities.project_id')
+        .select([
+          'projects.name as project',
+          'entities.kind',
+          'entities.depth',
+          'entities.latitude',
+          'entities.longitude',
+        ])
+        .execute();
+      for (const plant of DEMO_PLANTS) {
+        const own = entities.filter((e) => e.project === plant.project);
+        expect(own.filter((e) => e.kind === 'sensor').length, plant.project).toBe(
+          sensorsOf(plant.tree).length,
+        );
+        expect(Math.max(...own.map((e) => e.depth)), plant.project).toBeGreaterThanOrEqual(1);
+        for (const entity of own) {
+          expect(Math.abs((entity.latitude ?? 0) - plant.origin.latitude)).toBeLessThan(0.001);
+          expect(Math.abs((entity.longitude ?? 0) - plant.origin.longitude)).toBeLessThan(0.002);
+        }
+      }
+      expect(
+        entities.filter((e) => e.project === 'Line 1 Assembly' && e.kind === 'sensor').length,
+      ).toBeGreaterThan(5);
+
+      // Colleagues sign in with the documented password; one sign-up waits for the platform admin.
+      const people = await db
+        .selectFrom('users')
+        .innerJoin('memberships', 'memberships.user_id', 'users.id')
+        .innerJoin('user_group_members', 'user_group_members.user_id', 'users.id')
+        .select(['users.email', 'users.password_hash'])
+        .execute();
+      expect(people.map((p) => p.email).sort()).toEqual(DEMO_PEOPLE.map((p) => p.email).sort());
+      expect(people[0]?.password_hash).toMatch(/^\$argon2id\$/);
+      expect(await verifyPassword(people[0]?.password_hash as string, DEMO_PEOPLE_PASSWORD)).toBe(true);
+      const requests = await db.selectFrom('org_requests').select(['organization_name', 'status']).execute();
+      expect(requests).toEqual([{ organization_name: DEMO_SIGN_UP.organization, status: 'pending' }]);
+
+      const rollouts = await db.selectFrom('firmware_rollouts').select(['status', 'progress']).execute();
+      expect(rollouts.length).toBeGreaterThan(0);
+      expect(rollouts.every((r) => r.status === 'succeeded' && r.progress === 100)).toBe(true);
+
+      const dashboards = await db
+        .selectFrom('dashboards')
+        .innerJoin('dashboard_widgets', 'dashboard_widgets.dashboard_id', 'dashboards.id')
+        .select(['dashboards.name', 'dashboard_widgets.bindings'])
+        .execute();
+      const names = new Set(dashboards.map((d) => d.name));
+      expect(names.size).toBe(DEMO_PLANTS.reduce((sum, plant) => sum + plant.dashboards.length, 0));
+      expect(dashboards.every((d) => d.bindings.length > 0)).toBe(true);
+
       const state = await waitFor(
         () => plantState(first),
         (s) =>
           s.gateways.length === DEMO_PLANT_GATEWAYS &&
-          s.points > 0 &&
-          s.widgets === DEMO_DASHBOARD_WIDGETS &&
-          s.gateways.every((g) => g.last_seen_at !== null),
+          s.gateways.every((g) => g.last_seen_at !== null) &&
+          s.fedSensors.size === ALL_SENSORS.length,
       );
-      expect(state.gateways).toHaveLength(DEMO_PLANT_GATEWAYS);
-      expect(state.gateways.every((g) => g.last_seen_at !== null)).toBe(true);
-      expect(state.points).toBeGreaterThan(0);
-      expect(state.dashboards).toBe(1);
-      expect(state.widgets).toBe(DEMO_DASHBOARD_WIDGETS);
+      expect(new Set(state.gateways.map((g) => g.protocol))).toEqual(new Set(['MQTT', 'CoAP', 'HTTP']));
+      expect(state.gateways.filter((g) => g.last_seen_at === null).map((g) => g.name)).toEqual([]);
+      expect(ALL_SENSORS.filter((s) => !state.fedSensors.has(s.name)).map((s) => s.name)).toEqual([]);
       firstPoints = state.points;
     } finally {
       await first.stop();
@@ -117,9 +168,8 @@ describe('the simulated demo plant', () => {
       // The same gateways, taken over with new tokens, not a second set.
       expect(state.gateways).toHaveLength(DEMO_PLANT_GATEWAYS);
       expect(state.points).toBeGreaterThan(firstPoints);
-      expect(state.dashboards).toBe(1);
     } finally {
       await second.stop();
     }
-  }, 90_000);
+  }, 120_000);
 });

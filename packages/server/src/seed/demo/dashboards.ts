@@ -1,0 +1,75 @@
+/**
+ * Dashboards' share of the demo: each project's two dashboards from its plant file, made through the
+ * API (the widget configs are checked there), gauges and KPIs scaled to their parameter's range.
+ */
+import { seriesKey } from '@ferrite/contracts';
+import type { DemoContext, DemoSeeder } from './context';
+import { sensorTypeSpec } from './plant/catalogue';
+import { DEMO_PLANTS } from './plant/index';
+import type { WidgetSpec } from './plant/types';
+
+/** Chart buckets fine enough to show the process cycle, coarse enough to stay a few hundred points. */
+const BUCKETS = { '1h': 1, '6h': 5, '24h': 15 } as const;
+
+/** Widget config for a spec: series named after the instrument tags, unit and range from the type. */
+export function widgetConfig(ctx: Pick<DemoContext, 'sensors'>, widget: WidgetSpec): Record<string, unknown> {
+  const series = widget.series.map((ref) => {
+    const [tag, param] = ref.split('.') as [string, string];
+    const sensor = ctx.sensors.get(tag);
+    if (!sensor) throw new Error(`Demo widget "${widget.title}" names an unknown sensor ${tag}`);
+    const spec = sensorTypeSpec(sensor.type).parameters.find((p) => p.key === param);
+    if (!spec) throw new Error(`Demo widget "${widget.title}": ${sensor.type} has no parameter ${param}`);
+    return { spec, key: seriesKey(sensor.id, param), sensor_id: sensor.id, param_key: param, name: tag };
+  });
+  const first = series[0]?.spec;
+  if (!first) throw new Error(`Demo widget "${widget.title}" has no series`);
+  const base = {
+    title: widget.title,
+    unit: first.unit,
+    series: series.map(({ spec: _spec, ...rest }) => rest),
+  };
+  switch (widget.variant) {
+    case 'kpi.basic':
+    case 'gauge.basic':
+      return { ...base, decimals: first.decimals, entire_range: { min: first.min, max: first.max } };
+    case 'line.smooth':
+    case 'area.basic': {
+      const range = widget.timeRange ?? '1h';
+      return { ...base, time_range: range, group_interval: BUCKETS[range], group_interval_type: 'minute' };
+    }
+    case 'table.latest':
+      return base;
+  }
+}
+
+export const dashboardsSeeder: DemoSeeder = {
+  key: 'dashboards',
+  async seed(ctx) {
+    const base = `/dash_mgmt/orgs/${ctx.orgId}`;
+    for (const plant of DEMO_PLANTS) {
+      for (const spec of plant.dashboards) {
+        const dashboard = await ctx.api.request<{ id: string }>('POST', `${base}/dashboards`, {
+          name: spec.name,
+          description: spec.description,
+        });
+        const panel = await ctx.api.request<{ id: string }>(
+          'POST',
+          `${base}/dashboards/${dashboard.id}/panels`,
+          {
+            name: 'Overview',
+          },
+        );
+        for (const widget of spec.widgets) {
+          await ctx.api.request(
+            'POST',
+            `${base}/panels/${panel.id}/widgets/${widget.variant}/widget_instances`,
+            {
+              config: widgetConfig(ctx, widget),
+              layout: widget.layout,
+            },
+          );
+        }
+      }
+    }
+  },
+};
