@@ -258,3 +258,68 @@ test('a type in use cannot be deleted: the server says who uses it', async ({ pa
   await expect(page.getByText(`cannot be deleted. Used by 1 asset: Boiler A ${u}`)).toBeVisible();
   await expect(row).toBeVisible();
 });
+
+/** A sensor the demo plant (seed/demoPlant.ts) is feeding now: its latest reading is seconds old. */
+async function liveDemoSensor(request: APIRequestContext): Promise<{ project: string; sensor: string }> {
+  const headers = { Authorization: `Bearer ${session.access_token}` };
+  const api = async <T>(path: string): Promise<T> => {
+    const response = await request.get(`/api${path}`, { headers });
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()) as T;
+  };
+  let found: { project: string; sensor: string } | undefined;
+  // The plant starts with the server: give its gateways a moment to send their first readings.
+  await expect(async () => {
+    const { projects } = await api<{ projects: { id: string; name: string }[] }>(
+      `/entity_mgmt/orgs/${session.org_id}/projects?page_size=50`,
+    );
+    for (const project of projects) {
+      const sensors = await api<{ entities: { id: string; name: string }[] }>(
+        `/entity_mgmt/orgs/${session.org_id}/projects/${project.id}/sensors?page_size=50`,
+      );
+      for (const sensor of sensors.entities) {
+        const latest = await api<{ values: { ts: string }[] }>(
+          `/telemetry/orgs/${session.org_id}/sensors/${sensor.id}/latest`,
+        );
+        if (latest.values.some((v) => Date.now() - Date.parse(v.ts) < 5_000)) {
+          found = { project: project.name, sensor: sensor.name };
+          return;
+        }
+      }
+    }
+    throw new Error('no demo sensor has reported in the last 5 s');
+  }).toPass({ timeout: 30_000 });
+  if (!found) throw new Error('no live demo sensor');
+  return found;
+}
+
+test("a demo sensor's latest values follow its readings live, without a reload", async ({
+  page,
+  request,
+}) => {
+  // A fresh server's plant needs a few seconds before its first readings.
+  test.setTimeout(90_000);
+  const plant = await liveDemoSensor(request);
+  const window = await openEntityManager(page);
+  await goToSection(window, 'sensors');
+  await window.getByRole('searchbox').fill(plant.project);
+  await window.locator('tr[data-row-key]', { hasText: plant.project }).click();
+  await window.getByRole('searchbox', { name: 'Search sensors' }).fill(plant.sensor);
+  await window.getByTestId('entity-list').getByText(plant.sensor, { exact: true }).click();
+  await expect(window.getByTestId('detail-name')).toHaveText(plant.sensor);
+  await window.getByRole('button', { name: 'Show sensor data' }).click();
+
+  const card = window.getByTestId('sensor-data');
+  await expect(card).toHaveAttribute('data-live', 'true');
+  const values = card.locator('[data-testid^="latest-"]');
+  await expect(values.first()).not.toHaveText('—');
+  // The ages are the readings' own: seconds, never the minutes of a stale read.
+  await expect(card.getByTestId('reading-age').first()).toHaveText(/^(just now|\d+ s ago)$/);
+  // Some parameter changes within a few seconds while the page stays as it is (the plant reads every second).
+  const before = await values.allTextContents();
+  await expect
+    .poll(async () => (await values.allTextContents()).join('|'), { timeout: 6_000 })
+    .not.toBe(before.join('|'));
+  // The history opens on the last hour.
+  await expect(window.getByRole('combobox', { name: 'Range' })).toHaveValue('Last hour');
+});

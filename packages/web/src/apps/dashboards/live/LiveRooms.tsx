@@ -5,26 +5,10 @@
  * again (app/socket.ts) and `onResume` asks the widgets to read what they missed.
  */
 import type { DashboardChangedEvent, DashboardShareEndedEvent, SocketRoom } from '@ferrite/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useResumeOnReconnect, useSensorRoom } from '../../../app/sensorRoom';
 import { type RoomStatus, type SocketRoomOptions, useSocketRoom } from '../../../app/socket';
 import type { LiveStore } from './liveStore';
-
-/** Calls `onResume` when a room that was live goes live again after a break. */
-export function useResumeOnReconnect(status: RoomStatus, onResume: (() => void) | undefined): void {
-  const wasLive = useRef(false);
-  const broken = useRef(false);
-  const resume = useRef(onResume);
-  resume.current = onResume;
-  useEffect(() => {
-    if (status === 'live') {
-      if (wasLive.current && broken.current) resume.current?.();
-      wasLive.current = true;
-      broken.current = false;
-    } else if (status === 'offline' && wasLive.current) {
-      broken.current = true;
-    }
-  }, [status]);
-}
 
 interface SensorRoomProps {
   orgId: string;
@@ -36,17 +20,7 @@ interface SensorRoomProps {
 }
 
 function SensorRoom({ orgId, sensorId, live, options, onResume, onStatus }: SensorRoomProps) {
-  const status = useSocketRoom(
-    { kind: 'sensor', orgId, sensorId },
-    {
-      // Every handler of the connection hears every sensor's values: keep this sensor's.
-      'sensor.values': (event) => {
-        if (event.sensor_id === sensorId) live.push(event);
-      },
-    },
-    options,
-  );
-  useResumeOnReconnect(status, onResume);
+  const status = useSensorRoom({ orgId, sensorId, onValues: (event) => live.push(event), onResume, options });
   useEffect(() => {
     onStatus?.(sensorId, status);
   }, [onStatus, sensorId, status]);

@@ -78,13 +78,15 @@ describe('SensorDataPanel', () => {
     expect(screen.getByTestId('latest-pressure')).toHaveTextContent('—');
     expect(screen.getAllByText('2 min ago')).toHaveLength(2);
     expect(screen.getByText('No reading yet')).toBeInTheDocument();
-    // The chart asks for the first parameter's last 24 hours in 15-minute avg buckets.
+    // The chart opens on the first parameter's last hour in one-minute avg buckets.
     expect(await screen.findByTestId('echarts')).toBeInTheDocument();
     const dataCall = calls.find((c) => c.path === `${BASE}/parameters/temperature/data`);
     const params = new URL(dataCall?.url ?? 'http://x').searchParams;
     expect(params.get('aggregate_func')).toBe('avg');
-    expect(params.get('group_interval')).toBe('15');
+    expect(params.get('group_interval')).toBe('1');
     expect(params.get('group_interval_type')).toBe('minute');
+    const from = Date.parse(params.get('from_date') ?? '');
+    expect(Date.parse(params.get('to_date') ?? '') - from).toBe(3_600_000);
     expect(screen.queryByText(NO_DATA_MESSAGE)).not.toBeInTheDocument();
   });
 

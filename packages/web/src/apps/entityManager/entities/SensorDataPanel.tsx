@@ -1,22 +1,24 @@
 /**
- * The open "Sensor data" card: the latest value per parameter (GET …/latest, refreshed every 30 s)
- * and the history chart. A sensor that never reported keeps the empty state: no invented numbers.
+ * The open "Sensor data" card: the latest value per parameter, following the sensor's socket room
+ * (useLatestReadings), each with its reading's age ticking every second, and the history chart. A sensor
+ * that never reported keeps the empty state: no invented numbers.
  */
 import { type Entity, MESSAGES } from '@ferrite/contracts';
 import { Alert, Center, EmptyState, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
-import { useGetSensorLatestQuery } from '../api';
+import { useNow } from '../../../workspace/useNow';
 import { useOrgId } from '../hooks';
 import { formatValue } from '../values';
 import classes from './Entities.module.css';
 import { SensorHistoryChart } from './SensorHistoryChart';
 import { relativeTime } from './sensorRanges';
+import { useLatestReadings } from './useLatestReadings';
 
 /** The spec'd empty state until a gateway feeds the sensor. */
 export const NO_DATA_MESSAGE = 'No data yet — connect a gateway in IoT Manager to see live values';
 
-/** How often the latest values refresh while the card is open (live sockets come later). */
-export const LATEST_POLL_MS = 30_000;
+/** How often a reading's age ("4 s ago") is redrawn. */
+const AGE_TICK_MS = 1_000;
 
 type Parameter = Entity['parameters'][number];
 
@@ -30,14 +32,23 @@ function shownValue(parameter: Parameter, value: number): string {
   return formatValue(parameter.data_type, text, parameter.unit);
 }
 
+/** A reading's age from its own time, ticking on its own so the rest of the card does not redraw. */
+function ReadingAge({ ts }: { ts: string }) {
+  // The tick only redraws: a new reading redraws at once too, and its age is taken at that moment.
+  useNow(AGE_TICK_MS);
+  return (
+    <Text size="xs" c="dimmed" title={ts} data-testid="reading-age">
+      {relativeTime(ts, new Date())}
+    </Text>
+  );
+}
+
+/** The latest values and the history chart of one sensor. */
 export function SensorDataPanel({ entity }: { entity: Entity }) {
   const orgId = useOrgId();
-  const latest = useGetSensorLatestQuery(
-    { orgId, sensorId: entity.id },
-    { skip: !orgId, pollingInterval: LATEST_POLL_MS, skipPollingIfUnfocused: true },
-  );
+  const latest = useLatestReadings(orgId, entity.id);
 
-  if (latest.isError && !latest.currentData) {
+  if (latest.isError && !latest.values) {
     return (
       <div className={classes.sensorData} data-testid="sensor-data">
         <Alert color="red" variant="light">
@@ -46,7 +57,7 @@ export function SensorDataPanel({ entity }: { entity: Entity }) {
       </div>
     );
   }
-  if (!latest.currentData) {
+  if (!latest.values) {
     return (
       <div className={classes.sensorData} data-testid="sensor-data">
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs" mb="sm">
@@ -59,11 +70,10 @@ export function SensorDataPanel({ entity }: { entity: Entity }) {
     );
   }
 
-  const values = latest.currentData.values;
+  const values = latest.values;
   const byKey = new Map(values.map((v) => [v.param_key, v]));
-  const now = new Date();
   return (
-    <div className={classes.sensorData} data-testid="sensor-data">
+    <div className={classes.sensorData} data-testid="sensor-data" data-live={latest.following || undefined}>
       {entity.parameters.length > 0 && (
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs" mb="sm">
           {entity.parameters.map((parameter) => {
@@ -76,9 +86,13 @@ export function SensorDataPanel({ entity }: { entity: Entity }) {
                 <Text className={classes.latestValue} data-testid={`latest-${parameter.key}`}>
                   {reading ? shownValue(parameter, reading.value) : '—'}
                 </Text>
-                <Text size="xs" c="dimmed" title={reading?.ts}>
-                  {reading ? relativeTime(reading.ts, now) : 'No reading yet'}
-                </Text>
+                {reading ? (
+                  <ReadingAge ts={reading.ts} />
+                ) : (
+                  <Text size="xs" c="dimmed">
+                    No reading yet
+                  </Text>
+                )}
               </div>
             );
           })}

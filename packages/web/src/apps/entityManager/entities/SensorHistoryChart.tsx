@@ -35,7 +35,8 @@ function ChartSkeleton() {
 export function SensorHistoryChart({ sensorId, parameters }: { sensorId: string; parameters: Parameter[] }) {
   const orgId = useOrgId();
   const [paramKey, setParamKey] = useState(parameters[0]?.key ?? '');
-  const [range, setRange] = useState<SensorRange>('day');
+  // The last hour first: what the card's live values just did, in one-minute buckets.
+  const [range, setRange] = useState<SensorRange>('hour');
   const parameter = parameters.find((p) => p.key === paramKey) ?? parameters[0];
   // The window is fixed when the range (or parameter) is chosen; a fresh `now` each render would refetch forever.
   // biome-ignore lint/correctness/useExhaustiveDependencies: paramKey re-anchors the window on purpose

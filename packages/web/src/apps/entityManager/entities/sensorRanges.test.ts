@@ -30,8 +30,10 @@ describe('rangeQuery', () => {
 });
 
 describe('relativeTime', () => {
-  it('reads as just now, minutes, hours and days', () => {
-    expect(relativeTime('2026-11-21T11:59:30.000Z', NOW)).toBe('just now');
+  it('reads as just now, seconds, minutes, hours and days', () => {
+    expect(relativeTime('2026-11-21T12:00:00.400Z', NOW)).toBe('just now');
+    expect(relativeTime('2026-11-21T11:59:59.600Z', NOW)).toBe('just now');
+    expect(relativeTime('2026-11-21T11:59:44.000Z', NOW)).toBe('16 s ago');
     expect(relativeTime('2026-11-21T11:58:00.000Z', NOW)).toBe('2 min ago');
     expect(relativeTime('2026-11-21T09:00:00.000Z', NOW)).toBe('3 h ago');
     expect(relativeTime('2026-11-16T12:00:00.000Z', NOW)).toBe('5 d ago');

@@ -42,11 +42,13 @@ export function rangeQuery(range: SensorRange, now: Date): RangeQuery {
   };
 }
 
-/** "just now", "2 min ago", "3 h ago", "5 d ago". */
+/** "just now", "12 s ago", "2 min ago", "3 h ago", "5 d ago", from the reading's time to `now`. */
 export function relativeTime(ts: string, now: Date): string {
-  const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(ts)) / 1000));
+  // A device clock a little ahead of ours reads as now rather than "in 2 s".
+  const seconds = Math.max(0, Math.floor((now.getTime() - Date.parse(ts)) / 1000));
   if (Number.isNaN(seconds)) return '';
-  if (seconds < 60) return 'just now';
+  if (seconds < 1) return 'just now';
+  if (seconds < 60) return `${seconds} s ago`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} min ago`;
   const hours = Math.floor(minutes / 60);
