@@ -8,13 +8,13 @@ import { IconBinaryTree, IconFileImport, IconHierarchy3, IconList, IconPlus } fr
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { confirmAction } from '../../../ui/confirm';
+import { buildTreeIndex } from '../../../ui/hierarchy/treeModel';
 import { exportUrl, useGetHierarchyQuery, useMoveEntityMutation } from '../api';
 import { MANAGE_KIND, runAction, useCan, useOrgId } from '../hooks';
 import { useAuthorizedDownload } from '../importExport/download';
 import { ImportDialog } from '../importExport/ImportDialog';
 import { type EntitySection, entitySelected, selectEntityManager } from '../store';
 import { TreePane } from '../tree/TreePane';
-import { buildTreeIndex } from '../tree/treeModel';
 import { DeleteEntityModal, type DeleteTarget } from './DeleteEntityModal';
 import classes from './Entities.module.css';
 import { EntityDetail } from './EntityDetail';

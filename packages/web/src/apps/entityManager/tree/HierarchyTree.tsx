@@ -6,9 +6,9 @@
 import type { HierarchyNode } from '@ferrite/contracts';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { type DragEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { hasChildren, keyMove, scrollToReveal, virtualWindow } from '../../../ui/hierarchy/treeModel';
 import classes from './Tree.module.css';
 import { ROW_HEIGHT, rowDomId, TreeRow } from './TreeRow';
-import { hasChildren, keyMove, scrollToReveal, virtualWindow } from './treeModel';
 import type { TreeState } from './useTreeState';
 
 const DRAG_TYPE = 'application/x-ferrite-entity';

@@ -4,7 +4,14 @@
  */
 import type { HierarchyNode } from '@ferrite/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ancestorIds, branchIds, buildTreeIndex, filterRows, type TreeIndex, visibleRows } from './treeModel';
+import {
+  ancestorIds,
+  branchIds,
+  buildTreeIndex,
+  filterRows,
+  type TreeIndex,
+  visibleRows,
+} from '../../../ui/hierarchy/treeModel';
 
 export interface TreeState {
   index: TreeIndex;

@@ -1,21 +1,13 @@
 /** Edit a member: name, phone, role (admin/member), custom role, groups, direct apps and assets. */
 import type { AppKey, OrgRole, OrgUser, UpdateUserBody } from '@ferrite/contracts';
-import {
-  Group,
-  MultiSelect,
-  SegmentedControl,
-  Select,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, MultiSelect, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormDrawer } from '../../../ui/FormDrawer';
 import { useUpdateUserMutation } from '../api';
 import { appOptions } from '../common/options';
 import { useGroupOptions, useRoleOptions } from '../common/useOptions';
 import { runAction, useGrantableApps, useIsOrgAdmin, useOrgId } from '../hooks';
+import { AssetPicker } from './AssetPicker';
 import { UserAvatar } from './UserAvatar';
 
 interface UserDrawerProps {
@@ -137,13 +129,7 @@ export function UserDrawer({ opened, user, onClose }: UserDrawerProps) {
         hidePickedOptions
         {...form.getInputProps('apps')}
       />
-      <TagsInput
-        label="Assets"
-        description="Assets this user looks after. Type an asset id and press Enter."
-        placeholder={form.values.assets.length ? undefined : 'Add asset'}
-        clearable
-        {...form.getInputProps('assets')}
-      />
+      <AssetPicker value={form.values.assets} onChange={(ids) => form.setFieldValue('assets', ids)} />
     </FormDrawer>
   );
 }
