@@ -24,6 +24,7 @@ import { useGetDashboardQuery } from '../api/dashboardsApi';
 import { useGetPanelQuery } from '../api/panelsApi';
 import canvasClasses from '../canvas/Canvas.module.css';
 import { canvasLook } from '../canvas/dashboardTheme';
+import { useReadSummary } from '../canvas/readHealth';
 import { CanvasLookContext, DashboardViewContext } from '../canvas/viewContext';
 import type { EditorTarget } from '../editor/WidgetEditorModal';
 import { problemOf, useCan, useOrgId } from '../hooks';
@@ -106,6 +107,7 @@ export function DashboardDetail({
   const panels = dashboard?.panels ?? [];
   const panel = panels.find((p) => p.id === activePanel) ?? panels[0] ?? null;
   // The open panel's contents (PanelView's query; one cache entry) for "Add subpanel" in the banner.
+  const reads = useReadSummary(source.health, panel?.id);
   const panelDetail = useGetPanelQuery(panel ? { orgId, dashboardId, panelId: panel.id } : skipToken).data;
   useEffect(() => {
     if (dashboard) onName?.(dashboard.name);
@@ -183,6 +185,7 @@ export function DashboardDetail({
           setEditing={setEditing}
           saveState={saveState}
           liveStatus={liveStatus}
+          reads={reads}
           onRefresh={source.refresh}
           onShare={() => setShareOpen(true)}
           onDetails={() => setDetailsOpen(true)}

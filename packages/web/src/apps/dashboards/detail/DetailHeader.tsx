@@ -20,6 +20,7 @@ import {
 import { useState } from 'react';
 import type { RoomStatus } from '../../../app/socket';
 import { dashboardTheme } from '../canvas/dashboardTheme';
+import type { ReadSummary } from '../canvas/readHealth';
 import type { DashAction } from '../hooks';
 import { useDashboardActions } from '../list/useDashboardActions';
 import classes from './Detail.module.css';
@@ -42,6 +43,8 @@ interface DetailHeaderProps {
   setEditing: (editing: boolean) => void;
   saveState: SaveState;
   liveStatus: RoomStatus;
+  /** How the open panel's widget reads went. */
+  reads?: ReadSummary;
   onRefresh: () => void;
   onShare: () => void;
   onDetails: () => void;
@@ -57,6 +60,7 @@ export function DetailHeader({
   setEditing,
   saveState,
   liveStatus,
+  reads,
   onRefresh,
   onShare,
   onDetails,
@@ -91,7 +95,7 @@ export function DetailHeader({
             {hint}
           </Text>
         ) : null}
-        <LiveBadge status={liveStatus} />
+        <LiveBadge status={liveStatus} reads={reads} />
         <Tooltip label="Reload every widget" withinPortal>
           <ActionIcon variant="default" size="lg" aria-label="Refresh" onClick={onRefresh}>
             <IconRefresh size={17} />

@@ -7,6 +7,7 @@ import type { CommandWidget } from '@ferrite/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { useSendCommandWidgetMutation, widgetsApi } from '../api/widgetsApi';
+import { ReadHealth } from '../canvas/readHealth';
 import type { DashboardViewSource } from '../canvas/viewContext';
 import { type ReadAhead, withReadAhead } from '../canvas/widgetReadAhead';
 import { batchWidgetReads } from '../canvas/widgetReadBatcher';
@@ -17,6 +18,8 @@ export interface MemberSource extends DashboardViewSource {
   refresh: () => void;
   /** Starts the reads of a panel's widgets before its cards ask (canvas/widgetReadAhead.ts). */
   readAhead: ReadAhead['readAhead'];
+  /** How the widgets' reads went, for the live badge. */
+  health: ReadHealth;
 }
 
 /** The source of one open dashboard. */
@@ -26,18 +29,22 @@ export function useMemberSource(orgId: string, dashboardId: string): MemberSourc
   const [refreshKey, setRefreshKey] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new dashboard starts a new buffer.
   const live = useMemo(() => new LiveStore({ perFrame: true }), [dashboardId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new dashboard starts with no outcomes.
+  const health = useMemo(() => new ReadHealth(), [dashboardId]);
 
   // One batcher per dashboard and organization: the reads its widgets make together go out together.
   const { readWidget, readAhead } = useMemo(
     () =>
       withReadAhead(
-        batchWidgetReads((panelId, reads) =>
-          dispatch(
-            widgetsApi.endpoints.readPanelWidgets.initiate({ orgId, panelId, body: { reads } }),
-          ).unwrap(),
+        health.track(
+          batchWidgetReads((panelId, reads) =>
+            dispatch(
+              widgetsApi.endpoints.readPanelWidgets.initiate({ orgId, panelId, body: { reads } }),
+            ).unwrap(),
+          ),
         ),
       ),
-    [dispatch, orgId],
+    [dispatch, orgId, health],
   );
 
   const sendCommand = useCallback(
@@ -59,7 +66,7 @@ export function useMemberSource(orgId: string, dashboardId: string): MemberSourc
 
   const refresh = useCallback(() => setRefreshKey((key) => key + 1), []);
   return useMemo(
-    () => ({ readWidget, readAhead, live, refreshKey, sendCommand, orgId, refresh }),
-    [readWidget, readAhead, live, refreshKey, sendCommand, orgId, refresh],
+    () => ({ readWidget, readAhead, live, refreshKey, sendCommand, orgId, refresh, health }),
+    [readWidget, readAhead, live, refreshKey, sendCommand, orgId, refresh, health],
   );
 }
