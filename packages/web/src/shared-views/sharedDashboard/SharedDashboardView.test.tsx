@@ -18,6 +18,7 @@ import {
 } from '../../apps/dashboards/testing';
 import { mockFetch, type SeenRequest } from '../../session/test-helpers';
 import { installDomShims, renderWithProviders } from '../../ui/test-utils';
+import { formatDateTime } from '../../ui/time';
 import { SharedDashboardPage, startSharedDashboardEarly } from '../SharedDashboardPage';
 import SharedDashboardView from './SharedDashboardView';
 
@@ -233,7 +234,10 @@ describe('the shared dashboard view', () => {
     // The KPI's "last point" becomes buckets of the week, not the week's first raw points.
     expect(read?.query?.last).toBeUndefined();
     expect(read?.query?.type).toBe('aggregate');
-    expect(screen.getByTestId('data-window')).toHaveTextContent(/1 Apr 2026.*–.*8 Apr 2026/);
+    // In the reader's own date format, like every other date of the product.
+    expect(screen.getByTestId('data-window')).toHaveTextContent(
+      `${formatDateTime(dataWindow.from_date)} – ${formatDateTime(dataWindow.to_date)}`,
+    );
     expect(rooms.some((r) => (r as { room: { kind: string } }).room.kind === 'sensor')).toBe(false);
   });
 

@@ -43,9 +43,9 @@ import { batchWidgetReads } from '../../apps/dashboards/canvas/widgetReadBatcher
 import { LiveBadge } from '../../apps/dashboards/detail/LiveBadge';
 import { SensorRooms, sensorsOf, useDashboardRoom } from '../../apps/dashboards/live/LiveRooms';
 import { LiveStore } from '../../apps/dashboards/live/liveStore';
-import { formatWhen } from '../../apps/dashboards/share/linkModel';
 import { BrandLogo } from '../../brand/BrandLogo';
 import { ColorSchemeToggle } from '../../session/screens/ColorSchemeToggle';
+import { formatDateTime } from '../../ui/time';
 import { takeSharedDashboard, takeSharedPanel } from './prefetch';
 import classes from './Shared.module.css';
 import { fetchSharedDashboard, fetchSharedPanel, fetchSharedWidgets, shareOutcome } from './shareClient';
@@ -71,8 +71,8 @@ const NOT_LIVE_AFTER: Record<DashboardShareEndedEvent['reason'], string> = {
 /** The window a snapshot shows, in the header (and so on the report's page). */
 function WindowBadge({ window }: { window: ReportWindow }) {
   const text = window.from_date
-    ? `${formatWhen(window.from_date)} – ${formatWhen(window.to_date)}`
-    : `Until ${formatWhen(window.to_date)}`;
+    ? `${formatDateTime(window.from_date)} – ${formatDateTime(window.to_date)}`
+    : `Until ${formatDateTime(window.to_date)}`;
   return (
     <Badge variant="light" color="blue" data-testid="data-window">
       {text}
@@ -209,7 +209,7 @@ export function SharedStage({ uuid, token, dataWindow, onPassword, onDead }: Sha
             </Tooltip>
             {dashboard?.expires_at ? (
               <Badge variant="light" color="orange">
-                Until {formatWhen(dashboard.expires_at)}
+                Until {formatDateTime(dashboard.expires_at)}
               </Badge>
             ) : null}
             <ColorSchemeToggle />

@@ -26,9 +26,9 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconFileReport } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatDateTime } from '../../../ui/time';
 import { useSendReportMutation } from '../api/reportsApi';
 import { fieldErrorsOf, problemOf, useOrgId } from '../hooks';
-import { formatWhen } from '../share/linkModel';
 import { initialWindow, ReportWindowFields, windowBody, windowErrors } from './ReportWindowFields';
 
 function sizeText(bytes: number): string {
@@ -51,13 +51,13 @@ function ReportReady({
     <Stack gap="md">
       <Text size="sm">
         Your {report.format.toUpperCase()} report is ready ({sizeText(report.size)}). The link works until{' '}
-        {formatWhen(report.expires_at)}.
+        {formatDateTime(report.expires_at)}.
       </Text>
       {report.to_date ? (
         <Text size="sm" c="dimmed" data-testid="report-window">
           {report.from_date
-            ? `Data from ${formatWhen(report.from_date)} to ${formatWhen(report.to_date)}.`
-            : `Each widget's own period up to ${formatWhen(report.to_date)}.`}
+            ? `Data from ${formatDateTime(report.from_date)} to ${formatDateTime(report.to_date)}.`
+            : `Each widget's own period up to ${formatDateTime(report.to_date)}.`}
         </Text>
       ) : null}
       {report.recipients.length > 0 ? (

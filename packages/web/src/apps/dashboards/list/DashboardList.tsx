@@ -17,11 +17,11 @@ import {
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { type ListColumn, ListPage, type RowAction } from '../../../ui/ListPage';
+import { DateTime } from '../../../ui/time';
 import { type DashboardTab, useListDashboardsQuery } from '../api/dashboardsApi';
 import { dashboardTheme } from '../canvas/dashboardTheme';
 import type { OpenIntent } from '../detail/TrailSection';
 import { useCan, useErrorToast, useOrgId } from '../hooks';
-import { formatWhen } from '../share/linkModel';
 import classes from './List.module.css';
 import { useDashboardActions } from './useDashboardActions';
 
@@ -93,7 +93,7 @@ const columns = (tab: DashboardTab): ListColumn<Dashboard>[] => [
     width: 170,
     render: (dashboard) => (
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {formatWhen(dashboard.updated_at)}
+        <DateTime value={dashboard.updated_at} relative />
       </Text>
     ),
   },

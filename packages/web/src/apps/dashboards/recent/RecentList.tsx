@@ -4,28 +4,13 @@
  */
 import type { RecentDashboardsResponse } from '@ferrite/contracts';
 import { Badge, Group, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { DateTime } from '../../../ui/time';
 import { dashboardTheme } from '../canvas/dashboardTheme';
 import type { OpenIntent } from '../detail/TrailSection';
 import { ThemeMiniature } from '../new/ThemePicker';
 import classes from './Recent.module.css';
 
 type Recent = RecentDashboardsResponse['dashboards'][number];
-
-/** '5 minutes ago', 'yesterday', or the date. */
-export function relativeTime(iso: string, now: number = Date.now()): string {
-  const then = Date.parse(iso);
-  if (!Number.isFinite(then)) return '';
-  const seconds = Math.max(0, Math.round((now - then) / 1000));
-  if (seconds < 60) return 'just now';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  const days = Math.round(hours / 24);
-  if (days === 1) return 'yesterday';
-  if (days < 7) return `${days} days ago`;
-  return new Date(then).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-}
 
 interface RecentCardsProps {
   dashboards: readonly Recent[] | undefined;
@@ -62,7 +47,7 @@ export function RecentCards({ dashboards, onOpen, limit }: RecentCardsProps) {
             </Text>
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Text size="xs" c="dimmed" truncate>
-                Opened {relativeTime(dashboard.opened_at)}
+                Opened <DateTime value={dashboard.opened_at} relative />
               </Text>
               <Badge size="xs" variant="light" radius="sm">
                 {dashboard.widget_count} widgets

@@ -37,6 +37,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmAction } from '../../../ui/confirm';
+import { formatDateTime } from '../../../ui/time';
 import { useCreateExportMutation, useShowCredentialsQuery, useUpdateExportMutation } from '../api/sharingApi';
 import { runAction, useOrgId } from '../hooks';
 import {
@@ -44,7 +45,6 @@ import {
   EXPIRY_CHOICES,
   type ExpiryChoice,
   expiryOf,
-  formatWhen,
   STATUS_LOOK,
   sortLinks,
 } from './linkModel';
@@ -71,7 +71,7 @@ function Credentials({ dashboardId, uuid }: { dashboardId: string; uuid: string 
         <b>Address:</b> {query.data.link}
       </Text>
       <Text size="xs">
-        <b>Password set:</b> {formatWhen(query.data.password_set_at)}
+        <b>Password set:</b> {formatDateTime(query.data.password_set_at)}
       </Text>
       <Text size="xs" c="dimmed">
         {query.data.password_hint}
@@ -110,8 +110,8 @@ function LinkRow({
               {address}
             </Text>
             <Text size="xs" c="dimmed">
-              {link.expires_at ? `Expires ${formatWhen(link.expires_at)}` : 'Never expires'} · created{' '}
-              {formatWhen(link.created_at)}
+              {link.expires_at ? `Expires ${formatDateTime(link.expires_at)}` : 'Never expires'} · created{' '}
+              {formatDateTime(link.created_at)}
               {link.created_by ? ` by ${link.created_by.name}` : ''}
             </Text>
           </div>

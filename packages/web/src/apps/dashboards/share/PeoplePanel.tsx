@@ -19,9 +19,9 @@ import {
 import { IconMailForward, IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmAction } from '../../../ui/confirm';
+import { formatDateTime } from '../../../ui/time';
 import { useListSharesQuery, useRevokeShareMutation, useShareDashboardMutation } from '../api/sharingApi';
 import { runAction, useOrgId } from '../hooks';
-import { formatWhen } from './linkModel';
 
 function initials(text: string): string {
   const parts = text.split(/[\s@._-]+/).filter(Boolean);
@@ -119,7 +119,7 @@ export function PeoplePanel({ dashboardId }: { dashboardId: string }) {
                         {user.user?.name ?? user.email}
                       </Text>
                       <Text size="xs" c="dimmed" truncate>
-                        {user.email} · shared {formatWhen(user.created_at)}
+                        {user.email} · shared {formatDateTime(user.created_at)}
                         {user.shared_by ? ` by ${user.shared_by.name}` : ''}
                       </Text>
                     </div>

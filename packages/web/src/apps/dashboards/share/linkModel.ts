@@ -34,17 +34,3 @@ export function sortLinks(links: readonly DashboardExport[]): DashboardExport[] 
   const rank = (link: DashboardExport) => (link.status === 'active' ? 0 : 1);
   return [...links].sort((a, b) => rank(a) - rank(b) || b.created_at.localeCompare(a.created_at));
 }
-
-/** A date as people read it ('12 Mar 2025, 14:05'). */
-export function formatWhen(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}

@@ -1,13 +1,4 @@
-/** Small display helpers of the Entity Manager views. */
-
-const DATE = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** '12 Mar 2026'. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : DATE.format(date);
-}
+/** Small display helpers of the Entity Manager views (times: ui/time). */
 
 /** '1 asset', '3 sensors', '1,204 entities'. */
 export function plural(count: number, one: string, many = `${one}s`): string {

@@ -22,7 +22,8 @@ import {
   IconTemperature,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDate, formatLatLng, initials, plural } from '../common/format';
+import { DateTime } from '../../../ui/time';
+import { formatLatLng, initials, plural } from '../common/format';
 import { DATA_TYPE_LABELS, formatValue } from '../values';
 import classes from './Entities.module.css';
 
@@ -129,7 +130,9 @@ export function Facts({ entity, descendants }: { entity: Entity; descendants: nu
         </Fact>
       )}
       <Fact label="Created">
-        <Text size="sm">{formatDate(entity.created_at)}</Text>
+        <Text size="sm">
+          <DateTime value={entity.created_at} withTime />
+        </Text>
       </Fact>
     </SimpleGrid>
   );

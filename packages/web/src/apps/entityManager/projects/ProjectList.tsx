@@ -9,8 +9,9 @@ import { type ReactNode, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { Breadcrumbs } from '../../../ui/Breadcrumbs';
 import { type ListColumn, ListPage } from '../../../ui/ListPage';
+import { DateTime } from '../../../ui/time';
 import { useListEmProjectsQuery } from '../api';
-import { formatDate, initials } from '../common/format';
+import { initials } from '../common/format';
 import { useOrgId } from '../hooks';
 
 const COLUMNS: ListColumn<Project>[] = [
@@ -84,7 +85,7 @@ const COLUMNS: ListColumn<Project>[] = [
     width: 140,
     render: (project) => (
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(project.created_at)}
+        <DateTime value={project.created_at} />
       </Text>
     ),
   },

@@ -8,8 +8,9 @@ import { IconBox, IconPencil, IconPlus, IconTemperature, IconTrash } from '@tabl
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { type ListColumn, ListPage, type RowAction } from '../../../ui/ListPage';
+import { DateTime } from '../../../ui/time';
 import { useListEntityTypesQuery } from '../api';
-import { formatDate, plural } from '../common/format';
+import { plural } from '../common/format';
 import { useCan, useOrgId, useTypesList } from '../hooks';
 import { selectEntityManager, typeKindChanged } from '../store';
 import { TypeEditor } from './TypeEditor';
@@ -86,7 +87,7 @@ const COLUMNS: ListColumn<EntityType>[] = [
     width: 140,
     render: (type) => (
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(type.created_at)}
+        <DateTime value={type.created_at} />
       </Text>
     ),
   },

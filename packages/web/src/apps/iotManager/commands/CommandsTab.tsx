@@ -28,8 +28,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { useSocketRoom } from '../../../app/socket';
 import { notifySuccess } from '../../../session/notify';
+import { formatDateTime, formatRelative } from '../../../ui/time';
 import { operationsApi, useListCommandsQuery, useSendCommandMutation } from '../api/operationsApi';
-import { formatDateTime, fromNow, shortJson } from '../common/format';
+import { shortJson } from '../common/format';
 import detail from '../detail/Detail.module.css';
 import { fieldErrorsOf, notifyProblem, problemOf, useErrorToast, useOrgId } from '../hooks';
 import classes from './Commands.module.css';
@@ -286,7 +287,7 @@ function History({ gateway }: { gateway: Gateway }) {
                 <Table.Td>
                   <Tooltip label={formatDateTime(command.created_at)} withArrow>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {fromNow(command.created_at, now)}
+                      {formatRelative(command.created_at, now)}
                     </Text>
                   </Tooltip>
                   <Text size="xs" c="dimmed" truncate>

@@ -3,7 +3,7 @@ import type { GatewayProtocol, GatewayStatus, GatewayType } from '@ferrite/contr
 import { ActionIcon, Badge, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDateTime, fromNow } from './format';
+import { formatDateTime, formatRelative } from '../../../ui/time';
 import classes from './IoT.module.css';
 import { PROTOCOL_COLORS } from './labels';
 
@@ -43,7 +43,7 @@ export function StatusBadge({
 export function LastSeen({ at }: { at: string | null }) {
   return (
     <Text size="xs" c="dimmed" title={at ?? undefined}>
-      {at ? `seen ${fromNow(at)}` : 'never seen'}
+      {at ? `seen ${formatRelative(at)}` : 'never seen'}
     </Text>
   );
 }

@@ -35,10 +35,10 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { useSocketRoom } from '../../../app/socket';
+import { formatRelative } from '../../../ui/time';
 import { useGetGatewayQuery } from '../api/gatewaysApi';
 import { CommandsTab } from '../commands/CommandsTab';
 import { ProtocolBadges, StatusBadge } from '../common/Bits';
-import { fromNow } from '../common/format';
 import { FirmwareTab } from '../firmware/FirmwareTab';
 import { GatewayDrawer } from '../gateways/GatewayDrawer';
 import { type ShownToken, TokenModal } from '../gateways/TokenModal';
@@ -162,7 +162,9 @@ export function GatewayDetail({ gatewayId, breadcrumbs, onName, onGone, initialT
             <Group gap="xs" mt={4} wrap="nowrap">
               <ProtocolBadges type={gateway.type} protocol={gateway.protocol} />
               <Text size="xs" c="dimmed" truncate>
-                {gateway.last_seen_at ? `Last seen ${fromNow(gateway.last_seen_at)}` : 'Never heard from'}
+                {gateway.last_seen_at
+                  ? `Last seen ${formatRelative(gateway.last_seen_at)}`
+                  : 'Never heard from'}
                 {gateway.parent ? ` · behind ${gateway.parent.name}` : ''}
                 {gateway.channel ? ` · channel ${gateway.channel}` : ''}
               </Text>

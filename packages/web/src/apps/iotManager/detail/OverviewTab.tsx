@@ -24,8 +24,8 @@ import {
   IconPlugConnected,
   IconShieldLock,
 } from '@tabler/icons-react';
+import { formatDate, formatDateTime, formatRelative } from '../../../ui/time';
 import { CopyField, CopyIcon } from '../common/Bits';
-import { formatDate, formatDateTime, fromNow } from '../common/format';
 import shared from '../common/IoT.module.css';
 import { connectionSnippets, TOKEN_VAR } from '../common/snippets';
 import classes from './Detail.module.css';
@@ -86,7 +86,7 @@ function TokenCard({
           </Group>
           <Text size="xs" c="dimmed" mt={2}>
             Issued {formatDateTime(gateway.access_token_rotated_at)} (
-            {fromNow(gateway.access_token_rotated_at)})
+            {formatRelative(gateway.access_token_rotated_at)})
           </Text>
         </div>
         <Text size="xs" c="dimmed">

@@ -21,9 +21,10 @@ import { IconCpu, IconRocket, IconTrash, IconUpload } from '@tabler/icons-react'
 import { useState } from 'react';
 import { notifySuccess } from '../../../session/notify';
 import { confirmDelete } from '../../../ui/confirm';
+import { DateTime } from '../../../ui/time';
 import { useDeleteFirmwareMutation, useListFirmwareQuery } from '../api/firmwareApi';
 import { CopyIcon } from '../common/Bits';
-import { formatBytes, formatDate } from '../common/format';
+import { formatBytes } from '../common/format';
 import { notifyProblem, useErrorToast, useOrgId } from '../hooks';
 import classes from './Firmware.module.css';
 import { RolloutModal } from './RolloutModal';
@@ -207,7 +208,7 @@ export function FirmwareLibrary({
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(firmware.created_at)}
+                    <DateTime value={firmware.created_at} />
                   </Text>
                   <Text size="xs" c="dimmed" truncate>
                     {firmware.created_by?.name ?? '—'}

@@ -1,7 +1,7 @@
 /** Rollouts with a progress bar each: which version, to which gateway, at which step, and the last message. */
 import type { Rollout } from '@ferrite/contracts';
 import { Badge, Group, Progress, SimpleGrid, Text, Tooltip } from '@mantine/core';
-import { formatDateTime, fromNow } from '../common/format';
+import { formatDateTime, formatRelative } from '../../../ui/time';
 import classes from './Firmware.module.css';
 
 export const ROLLOUT_COLORS: Record<Rollout['status'], string> = {
@@ -68,7 +68,7 @@ export function RolloutList({ rollouts, by, columns = 1 }: RolloutListProps) {
               </Text>
               <Tooltip label={`Updated ${formatDateTime(rollout.updated_at)}`} withArrow>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {fromNow(rollout.updated_at, now)}
+                  {formatRelative(rollout.updated_at, now)}
                 </Text>
               </Tooltip>
             </Group>

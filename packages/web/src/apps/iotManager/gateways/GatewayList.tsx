@@ -19,9 +19,9 @@ import {
 import { type ReactNode, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { type ListColumn, ListPage, type RowAction } from '../../../ui/ListPage';
+import { DateTime } from '../../../ui/time';
 import { type GatewayTab, useListGatewaysQuery } from '../api/gatewaysApi';
 import { LastSeen, ProtocolBadges, StatusBadge } from '../common/Bits';
-import { formatDate } from '../common/format';
 import { useLiveStatuses } from '../common/useLiveStatus';
 import { useCan, useErrorToast, useOrgId } from '../hooks';
 import { GatewayDrawer } from './GatewayDrawer';
@@ -107,7 +107,7 @@ const columns = (tab: GatewayTab): ListColumn<Gateway>[] => [
     width: 120,
     render: (gateway) => (
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(tab === 'archived' ? gateway.archived_at : gateway.created_at)}
+        <DateTime value={tab === 'archived' ? gateway.archived_at : gateway.created_at} />
       </Text>
     ),
   },

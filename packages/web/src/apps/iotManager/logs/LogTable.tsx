@@ -3,7 +3,7 @@ import type { GatewayLog } from '@ferrite/contracts';
 import { ActionIcon, Badge, Code, Table, Text } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
-import { formatDateTime, formatLogTime } from '../common/format';
+import { formatEventTime, formatFullDateTime } from '../../../ui/time';
 import classes from './Logs.module.css';
 
 export const LEVEL_COLORS: Record<GatewayLog['level'], string> = {
@@ -84,8 +84,8 @@ export function LogTable({ logs, fresh }: { logs: GatewayLog[]; fresh: ReadonlyS
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs" className={classes.mono} title={formatDateTime(log.ts)}>
-                    {formatLogTime(log.ts, now)}
+                  <Text size="xs" className={classes.mono} title={formatFullDateTime(log.ts)}>
+                    {formatEventTime(log.ts, now)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -9,9 +9,9 @@ import { IconArrowRight, IconRoute, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { notifySuccess } from '../../../session/notify';
 import { confirmDelete } from '../../../ui/confirm';
+import { DateTime } from '../../../ui/time';
 import { useDeleteMappingMutation, useGetMappingTreeQuery, useListMappingsQuery } from '../api/mappingApi';
 import { useGetGatewayLogsQuery } from '../api/operationsApi';
-import { formatDate } from '../common/format';
 import detail from '../detail/Detail.module.css';
 import { notifyProblem, useErrorToast, useOrgId } from '../hooks';
 import classes from './Mapping.module.css';
@@ -170,7 +170,7 @@ export function MappingTab({ gateway, canManage }: { gateway: Gateway; canManage
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" c="dimmed">
-                      {formatDate(mapping.created_at)}
+                      <DateTime value={mapping.created_at} />
                     </Text>
                   </Table.Td>
                   {canManage && (

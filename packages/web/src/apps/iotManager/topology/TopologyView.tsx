@@ -5,7 +5,8 @@
  */
 import { IconBuildingFactory2, IconRouter, IconTemperature } from '@tabler/icons-react';
 import { type KeyboardEvent, useMemo, useState } from 'react';
-import { fromNow, plural } from '../common/format';
+import { formatRelative } from '../../../ui/time';
+import { plural } from '../common/format';
 import { fit, layoutTopology, type TopologyGateway } from './layout';
 import classes from './Topology.module.css';
 
@@ -128,7 +129,7 @@ export function TopologyView({ projectName, gateways, onOpen }: TopologyViewProp
               {isOnline
                 ? 'online'
                 : gateway.last_seen_at
-                  ? `seen ${fromNow(gateway.last_seen_at, now)}`
+                  ? `seen ${formatRelative(gateway.last_seen_at, now)}`
                   : 'never seen'}
             </text>
             <text x={16} y={66} className={classes.metaSoft}>

@@ -2,8 +2,8 @@
 import { type ActivityEntry, APPS } from '@ferrite/contracts';
 import { Badge, Collapse, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
+import { formatDateTime, formatRelative } from '../../../ui/time';
 import { AppTile } from '../../../workspace/AppTile';
-import { formatDateTime, relativeTime } from '../common/format';
 import { UserAvatar } from '../users/UserAvatar';
 import classes from './Activity.module.css';
 import { DiffTable } from './DiffTable';
@@ -23,7 +23,7 @@ export function ActivityRow({ entry, expanded, onToggle }: ActivityRowProps) {
         <IconChevronRight size={16} className={classes.chevron} aria-hidden />
         <div className={classes.when}>
           <Text size="sm" fw={500}>
-            {relativeTime(entry.created_at)}
+            {formatRelative(entry.created_at)}
           </Text>
           <Text size="xs" c="dimmed">
             {formatDateTime(entry.created_at)}

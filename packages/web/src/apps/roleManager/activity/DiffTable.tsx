@@ -4,7 +4,7 @@
  */
 import { Badge, Code, Group, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../common/format';
+import { formatDateTime } from '../../../ui/time';
 import classes from './Activity.module.css';
 import { type ChangeKind, type DiffRow, diffEntries } from './diff';
 

@@ -1,10 +1,10 @@
 /** Small table cells the Role Manager lists share: person, date with its relative time, badges, app icons. */
 import { APPS, type AppKey } from '@ferrite/contracts';
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { formatDate, formatDateTime, formatRelative } from '../../../ui/time';
 import { AppTile } from '../../../workspace/AppTile';
 import { UserAvatar } from '../users/UserAvatar';
 import classes from './Cells.module.css';
-import { formatDate, formatDateTime, relativeTime } from './format';
 
 /** Badges keep their whole text (see .keep), so long names are cut here instead. */
 const clip = (name: string, max = 18) => (name.length > max ? `${name.slice(0, max - 1)}…` : name);
@@ -48,7 +48,7 @@ export function DateCell({
   return (
     <Tooltip label={formatDateTime(iso)} openDelay={300} withArrow>
       <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
-        {relative ? relativeTime(iso) : formatDate(iso)}
+        {relative ? formatRelative(iso) : formatDate(iso)}
       </Text>
     </Tooltip>
   );

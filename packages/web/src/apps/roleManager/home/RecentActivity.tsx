@@ -2,8 +2,8 @@
 import { APPS } from '@ferrite/contracts';
 import { Button, Group, Paper, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { IconActivity, IconArrowRight } from '@tabler/icons-react';
+import { formatRelative } from '../../../ui/time';
 import { useListActivityQuery } from '../api';
-import { relativeTime } from '../common/format';
 import { useOrgId } from '../hooks';
 
 /** Five newest entries as a timeline. */
@@ -40,7 +40,7 @@ export function RecentActivity({ onOpen }: { onOpen: () => void }) {
                 {entry.summary}
               </Text>
               <Text size="xs" c="dimmed">
-                {entry.actor?.name ?? 'System'} · {APPS[entry.app].title} · {relativeTime(entry.created_at)}
+                {entry.actor?.name ?? 'System'} · {APPS[entry.app].title} · {formatRelative(entry.created_at)}
               </Text>
             </Timeline.Item>
           ))}

@@ -2,7 +2,7 @@
 import type { Project } from '@ferrite/contracts';
 import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconTag, IconUser, IconUsers } from '@tabler/icons-react';
-import { formatDate, formatDateTime } from '../common/format';
+import { formatDate, formatDateTime } from '../../../ui/time';
 import { UserAvatar } from '../users/UserAvatar';
 import classes from './ProjectCard.module.css';
 

@@ -5,10 +5,10 @@ import { IconArchive, IconBuilding, IconMailbox, IconPlus } from '@tabler/icons-
 import { useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { StatCard } from '../../../ui/StatCard';
+import { formatRelative } from '../../../ui/time';
 import { AppTile } from '../../../workspace/AppTile';
 import { useListOrganizationsQuery, useListOrgRequestsQuery } from '../api';
 import { orgTabChanged, requestTabChanged } from '../store';
-import { fromNow } from './format';
 import { HomePanel, HomeRow } from './HomeParts';
 import { OrganizationFormModal } from './OrganizationFormModal';
 import { OrgAddress, OrgAvatar } from './OrgBits';
@@ -99,7 +99,7 @@ export function TenantHome({ onNavigate }: { onNavigate: (section: string) => vo
                     avatar={<OrgAvatar org={org} size={32} />}
                     title={org.name}
                     subtitle={<OrgAddress slug={org.slug} />}
-                    aside={fromNow(org.created_at)}
+                    aside={formatRelative(org.created_at)}
                   />
                 ))}
               </HomePanel>
@@ -122,7 +122,7 @@ export function TenantHome({ onNavigate }: { onNavigate: (section: string) => vo
                         {r.requester.name} · {r.requester.email}
                       </Text>
                     }
-                    aside={fromNow(r.created_at)}
+                    aside={formatRelative(r.created_at)}
                   />
                 ))}
               </HomePanel>

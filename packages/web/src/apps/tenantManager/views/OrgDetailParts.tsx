@@ -23,7 +23,8 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useBrand } from '../../../brand/useBrand';
-import { formatDate, fromNow, initials } from './format';
+import { formatDate, formatRelative } from '../../../ui/time';
+import { initials } from './format';
 import { SeatUse } from './OrgBits';
 import classes from './views.module.css';
 
@@ -159,7 +160,7 @@ export function OrgDetailFacts({ org }: { org: Organization }) {
           <Text size="sm">
             {formatDate(org.created_at)}{' '}
             <Text span size="xs" c="dimmed">
-              · {fromNow(org.created_at)}
+              · {formatRelative(org.created_at)}
             </Text>
           </Text>
         </Fact>

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Breadcrumbs } from '../../../ui/Breadcrumbs';
 import { type ListColumn, ListPage, type RowAction } from '../../../ui/ListPage';
+import { formatDate, formatRelative } from '../../../ui/time';
 import { useOrganizationsList } from '../hooks';
 import { type OrgTab, orgPageChanged, orgTabChanged, selectTenant } from '../store';
-import { formatDate, fromNow } from './format';
 import { OrganizationFormModal } from './OrganizationFormModal';
 import { AppStack, OrgAddress, OrgAvatar, SeatUse } from './OrgBits';
 import { useToggleArchive } from './useOrgActions';
@@ -71,7 +71,7 @@ function dateColumn(tab: OrgTab): ListColumn<Organization> {
         <div>
           <Text size="sm">{formatDate(iso)}</Text>
           <Text size="xs" c="dimmed">
-            {fromNow(iso)}
+            {formatRelative(iso)}
           </Text>
         </div>
       );

@@ -10,10 +10,10 @@ import { notifyError, notifySuccess } from '../../../session/notify';
 import { Breadcrumbs, useTrail } from '../../../ui/Breadcrumbs';
 import { confirmAction } from '../../../ui/confirm';
 import { type ListColumn, ListPage } from '../../../ui/ListPage';
+import { formatDate, formatRelative } from '../../../ui/time';
 import { useApproveOrgRequestMutation, useRejectOrgRequestMutation } from '../api';
 import { useRequestsList } from '../hooks';
 import { type RequestStatus, requestPageChanged, requestTabChanged, selectTenant } from '../store';
-import { formatDate, fromNow } from './format';
 import { OrgAddress, OrgAvatar } from './OrgBits';
 import { RejectRequestModal } from './RejectRequestModal';
 
@@ -28,7 +28,7 @@ function when(iso: string | null) {
     <div>
       <Text size="sm">{formatDate(iso)}</Text>
       <Text size="xs" c="dimmed">
-        {fromNow(iso)}
+        {formatRelative(iso)}
       </Text>
     </div>
   );
