@@ -46,3 +46,14 @@ export function sampleWidgetData(
     })),
   };
 }
+
+/** Names the sample series carry in previews, so a legend or caption never reads "sample-1". */
+export const SAMPLE_SERIES_NAMES = ['Station 1', 'Station 2', 'Station 3'] as const;
+
+/** Configured series for `count` sample series, keyed as `sampleWidgetData` keys them and named. */
+export function sampleSeries(count: number): Array<{ key: string; name: string }> {
+  return Array.from({ length: count }, (_, s) => ({
+    key: `sample-${s + 1}`,
+    name: SAMPLE_SERIES_NAMES[s] ?? `Station ${s + 1}`,
+  }));
+}

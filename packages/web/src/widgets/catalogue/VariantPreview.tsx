@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { EChart } from '../EChart';
 import { widgetDefinition } from '../registry';
 import { preferredRenderer } from '../renderers/ChartWidget';
-import { sampleWidgetData } from '../sampleData';
+import { sampleSeries, sampleWidgetData } from '../sampleData';
 import type { WidgetRendererProps, WidgetTheme } from '../types';
 import { chartContextOf } from '../useChartContext';
 import { WidgetRenderer } from '../WidgetRenderer';
@@ -50,13 +50,14 @@ export function VariantPreview({ variant, theme, width, height }: VariantPreview
     return () => observer.disconnect();
   }, [visible]);
   const { config, data } = useMemo(() => {
+    const series = SINGLE_SERIES.has(variant.kind) ? 1 : variant.kind === 'scatter' ? 2 : 3;
     let resolved = defaultWidgetConfig();
     try {
-      resolved = resolveWidgetConfig(variant, { show_title: false });
+      // Named series, so legends and gauge captions read "Station 1", not the sample's key.
+      resolved = resolveWidgetConfig(variant, { show_title: false, series: sampleSeries(series) });
     } catch {
       // A preset that does not parse shows the defaults; the contracts test keeps this from happening.
     }
-    const series = SINGLE_SERIES.has(variant.kind) ? 1 : variant.kind === 'scatter' ? 2 : 3;
     const stepMs =
       variant.kind === 'heatmap' || variant.kind === 'box_plot'
         ? 3_600_000
