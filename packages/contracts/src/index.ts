@@ -6,6 +6,7 @@ export * from './clientConfig';
 export * from './constants';
 export * from './dashboards/index';
 export * from './entityManager/index';
+export * from './geocode';
 export * from './errors';
 export * from './iotManager/index';
 export * from './lists';

@@ -36,6 +36,7 @@ const configSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST_DIR: z.string().optional(),
   MAP_STYLE_URL: optionalUrl,
+  GEOCODER_URL: optionalUrl,
   MAP_TILE_ORIGINS: z
     .string()
     .optional()
@@ -144,6 +145,8 @@ export interface Config {
    * Content-Security-Policy lets the browser fetch from them (platform/http/contentSecurityPolicy.ts).
    */
   mapTileOrigins: string[];
+  /** A Nominatim-compatible place search the server asks for entity locations; unset means offline places only. */
+  geocoderUrl: string | undefined;
   /** An external MQTT broker to read devices from (shared subscription); unset means the embedded broker. */
   mqttUrl: string | undefined;
   /**
@@ -207,6 +210,7 @@ export function loadConfig(
     webDistDir: raw.WEB_DIST_DIR,
     mapStyleUrl: raw.MAP_STYLE_URL,
     mapTileOrigins: raw.MAP_TILE_ORIGINS,
+    geocoderUrl: raw.GEOCODER_URL,
     mqttUrl: raw.MQTT_URL,
     mqttDynsec:
       raw.MQTT_DYNSEC_USERNAME && raw.MQTT_DYNSEC_PASSWORD

@@ -17,6 +17,7 @@ import { brandRoutes } from '../../modules/brand/routes';
 import { clientConfigRoutes } from '../../modules/clientConfig/routes';
 import { dashboardsRoutes } from '../../modules/dashboards/routes';
 import { entityManagerRoutes } from '../../modules/entityManager/routes';
+import { geocodeRoutes } from '../../modules/geocode/routes';
 import { healthRoutes } from '../../modules/health/routes';
 import { invitationRoutes } from '../../modules/invitations/routes';
 import { iotManagerRoutes } from '../../modules/iotManager/routes';
@@ -59,6 +60,7 @@ const API_MODULES = [
   roleManagerInvitationsRoutes,
   invitationRoutes,
   entityManagerRoutes,
+  geocodeRoutes,
   telemetryRoutes,
   iotManagerRoutes,
   dashboardsRoutes,
