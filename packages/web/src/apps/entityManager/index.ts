@@ -2,6 +2,7 @@
 import { IconHierarchy3 } from '@tabler/icons-react';
 import { lazyWithTimeout } from '../../app/chunks';
 import { defineManifest } from '../manifest';
+import { preloadMapAfterFirstPaint } from './map/preloadMap';
 import { entityManagerReducer } from './store';
 
 export const entityManagerApp = defineManifest({
@@ -11,3 +12,5 @@ export const entityManagerApp = defineManifest({
   component: lazyWithTimeout(() => import('./App'), 'entityManager'),
   reducer: entityManagerReducer,
 });
+
+preloadMapAfterFirstPaint();

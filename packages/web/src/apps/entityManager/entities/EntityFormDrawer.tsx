@@ -37,6 +37,7 @@ import {
   validateEntityForm,
 } from './entityForm';
 import { MetadataInputs } from './MetadataInputs';
+import { PlaceSearch } from './PlaceSearch';
 
 const TOP_LEVEL = '__top__';
 
@@ -198,6 +199,9 @@ export function EntityFormDrawer(props: EntityFormDrawerProps) {
         </Text>
       )}
       <Divider label="Location" labelPosition="left" />
+      <PlaceSearch
+        onPick={(place) => set({ latitude: String(place.latitude), longitude: String(place.longitude) })}
+      />
       <Group grow align="flex-start">
         <TextInput
           label="Latitude"
