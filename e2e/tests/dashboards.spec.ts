@@ -141,7 +141,7 @@ test('a dashboard built from a theme with three live widgets, shared by a passwo
   await page.getByRole('button', { name: 'Revoke', exact: true }).click();
   await expect(share.locator('[data-link-status="revoked"]')).toHaveCount(1);
   await expect(viewer.getByTestId('link-dead')).toBeVisible({ timeout: 15_000 });
-  await expect(viewer.getByText('This link has expired or was revoked')).toBeVisible();
+  await expect(viewer.getByRole('heading', { name: 'This dashboard link has been revoked' })).toBeVisible();
 
   // And stays dead on a fresh visit.
   await viewer.goto(link);

@@ -4,7 +4,6 @@ import '@mantine/notifications/styles.css';
 import type { BrandSet } from '@ferrite/contracts';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -16,12 +15,13 @@ import { buildTheme, colorSchemeManager } from './app/theme';
 import { BrandProvider } from './brand/BrandProvider';
 import { watchOtherTabs } from './session/lifecycle';
 import { startSharedDashboardEarly } from './shared-views/SharedDashboardPage';
+import { Toasts } from './ui/Toasts';
 
 function ThemedApp({ brand }: { brand: BrandSet }) {
   const theme = useMemo(() => buildTheme(brand.id), [brand.id]);
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} zIndex={10000} />
+      <Toasts />
       {/* confirmAction (src/ui/confirm.ts) opens its modals through this provider. */}
       <ModalsProvider>
         <RouterProvider router={router} />

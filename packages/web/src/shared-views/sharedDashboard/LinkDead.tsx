@@ -2,8 +2,10 @@
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 
-/** Says the link is dead and what to do. */
+/** Says once what happened to the link (the server's or the live event's reason) and what to do. */
 export function LinkDead({ reason }: { reason: string }) {
+  // The reason is the heading itself: a generic heading above it said the same thing twice.
+  const heading = reason.trim().replace(/\.$/, '') || 'This link no longer works';
   return (
     <Paper withBorder radius="lg" p={48} shadow="xs" maw={520} mx="auto" data-testid="link-dead">
       <Stack align="center" ta="center" gap="md">
@@ -11,12 +13,9 @@ export function LinkDead({ reason }: { reason: string }) {
           <IconLinkOff size={38} />
         </ThemeIcon>
         <Title order={1} fz={26}>
-          This link has expired or was revoked
+          {heading}
         </Title>
         <Text c="dimmed" maw={420}>
-          {reason}
-        </Text>
-        <Text c="dimmed" size="sm" maw={420}>
           Ask the person who shared the dashboard with you for a new link.
         </Text>
       </Stack>

@@ -1,7 +1,7 @@
 /**
  * The password a shared link asks first (spec §6 "Shared dashboards are reached with a bearer token
  * plus password"). A wrong one gives the notification titled 'Error' with 'Please enter correct
- * password' (spec §8); too many give the server's wait message.
+ * password' (spec §8) and nothing else; too many give the server's wait message under the field.
  */
 
 import type { ShareVerifyResponse } from '@ferrite/contracts';
@@ -38,7 +38,8 @@ export function PasswordGate({ uuid, notice, onVerified, onDead }: PasswordGateP
           title: DASHBOARD_MESSAGES.wrongPasswordTitle,
           message: DASHBOARD_MESSAGES.wrongPassword,
         });
-        setProblem(DASHBOARD_MESSAGES.wrongPassword);
+        // The notification is the one answer (spec §8); the field only clears for the next try.
+        setPassword('');
       } else if (error instanceof ShareError && (error.status === 410 || error.status === 404)) {
         onDead(error.detail || error.title);
       } else if (error instanceof ShareError && error.status === 429) {

@@ -4,7 +4,7 @@ import type {
   WidgetInstanceDataResponse,
 } from '@ferrite/contracts';
 import { Notifications } from '@mantine/notifications';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -171,6 +171,9 @@ describe('the shared dashboard view', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error');
     expect(alert).toHaveTextContent('Please enter correct password');
+    // Said once: the notification, not the notification and the same words under the field too.
+    expect(screen.getAllByText('Please enter correct password')).toHaveLength(1);
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid', 'true');
 
     await enter('Right#pass1');
     expect(await screen.findByRole('heading', { name: 'Line 1 overview' })).toBeInTheDocument();
@@ -194,7 +197,12 @@ describe('the shared dashboard view', () => {
     serve({ verify: 410 });
     renderView();
     await enter('Right#pass1');
-    expect(await screen.findByTestId('link-dead')).toHaveTextContent('This link has expired or was revoked');
+    const page = await screen.findByTestId('link-dead');
+    expect(
+      within(page).getByRole('heading', { name: 'This dashboard link has been revoked' }),
+    ).toBeInTheDocument();
+    // Once: the page does not say "expired or was revoked" above the same news in other words.
+    expect(page.textContent?.match(/revoked/gi)).toHaveLength(1);
   });
 
   it('dies when a read finds the link gone while watching', async () => {

@@ -15,7 +15,7 @@ import type {
   WidgetDataQuery,
   WidgetInstance,
 } from '@ferrite/contracts';
-import { windowedWidgetQuery } from '@ferrite/contracts';
+import { DASHBOARD_MESSAGES, windowedWidgetQuery } from '@ferrite/contracts';
 import {
   Badge,
   Group,
@@ -62,7 +62,7 @@ interface SharedStageProps {
 }
 
 const NOT_LIVE_AFTER: Record<DashboardShareEndedEvent['reason'], string> = {
-  revoked: 'The owner revoked this link.',
+  revoked: DASHBOARD_MESSAGES.linkRevoked,
   deleted: 'The dashboard was deleted.',
   password_changed: 'The link has a new password. Enter it to continue.',
   expiry_changed: 'The link’s expiry changed. Enter the password again to continue.',

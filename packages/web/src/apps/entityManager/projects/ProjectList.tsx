@@ -120,8 +120,8 @@ export function ProjectList({ trail, title, description, onOpen, action }: Proje
   const problem = data ? undefined : (query.error as ApiProblem | undefined);
   return (
     <ListPage<Project>
+      // No count beside the title: the title names sensors, assets or the map, and this list holds projects.
       title={title}
-      count={data?.counts.active}
       description={description}
       breadcrumbs={<Breadcrumbs trail={trail} />}
       onSearch={(text) => {
