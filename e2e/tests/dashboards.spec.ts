@@ -12,8 +12,8 @@ const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)
 const windowOf = (page: Page, appKey: string) =>
   page.locator(`[data-testid="app-window"][data-app-key="${appKey}"]`);
 
-/** The demo plant (seed/demoPlant.ts): simulated gateways feed these sensors in this project. */
-const PLANT = { project: 'Line 1 Assembly', sensor: 'Simulated sensor 01' } as const;
+/** The demo plant (seed/demo/plant/line1Assembly.ts): a simulated gateway feeds this conveyor drive. */
+const PLANT = { project: 'Line 1 Assembly', sensor: 'CV-02 drive' } as const;
 
 async function openApp(page: Page, appKey: string): Promise<Locator> {
   await page.getByRole('button', { name: 'Open launcher' }).click();
@@ -38,7 +38,7 @@ async function addWidget(page: Page, window: Locator, variant: string, param: st
   await dialog.locator(`[data-variant="${variant}"]`).click();
   await pick(page, dialog, 'Series 1 project', PLANT.project);
   await pick(page, dialog, 'Series 1 sensor', PLANT.sensor);
-  // Parameters read 'temperature (°C)': the key, then its unit.
+  // Parameters read 'speed (m/min)': the key, then its unit.
   await pick(page, dialog, 'Series 1 parameter', new RegExp(`^${param}\\b`));
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
@@ -79,9 +79,9 @@ test('a dashboard built from a theme with three live widgets, shared by a passwo
   await expect(window.getByTestId('panel-empty')).toBeVisible();
 
   // Three kinds, each bound to a parameter of the simulated sensor.
-  await addWidget(page, window, 'line.live', 'temperature', 'Temperature');
-  await addWidget(page, window, 'gauge.basic', 'humidity', 'Humidity');
-  await addWidget(page, window, 'kpi.basic', 'power', 'Power');
+  await addWidget(page, window, 'line.live', 'motor_temperature', 'Motor temperature');
+  await addWidget(page, window, 'gauge.basic', 'speed', 'Belt speed');
+  await addWidget(page, window, 'kpi.basic', 'current', 'Drive current');
   await window.getByRole('button', { name: 'Done' }).click();
   await expect(detail).not.toHaveAttribute('data-editing', 'true');
   await expect(window.locator('[data-widget-card]')).toHaveCount(3);
@@ -89,7 +89,7 @@ test('a dashboard built from a theme with three live widgets, shared by a passwo
   await expect(window.locator('[data-live-status="live"]')).toBeVisible();
 
   // The KPI follows the simulator without a reload.
-  const kpi = window.locator('[data-widget-title="Power"]');
+  const kpi = window.locator('[data-widget-title="Drive current"]');
   await expect(kpi).toContainText(/\d/, { timeout: 15_000 });
   const first = await textOf(kpi);
   await expect.poll(() => textOf(kpi), { timeout: 20_000 }).not.toBe(first);
@@ -128,7 +128,7 @@ test('a dashboard built from a theme with three live widgets, shared by a passwo
   await expect(viewer.getByText('Read-only')).toBeVisible();
   await expect(viewer.locator('[data-widget-card]')).toHaveCount(3);
   await expect(viewer.locator('[data-live-status="live"]')).toBeVisible({ timeout: 15_000 });
-  const shared = viewer.locator('[data-widget-title="Power"]');
+  const shared = viewer.locator('[data-widget-title="Drive current"]');
   await expect(shared).toContainText(/\d/, { timeout: 15_000 });
   const seen = await textOf(shared);
   await expect.poll(() => textOf(shared), { timeout: 20_000 }).not.toBe(seen);

@@ -11,8 +11,6 @@ export const DEMO_ADMIN = {
   name: 'Demo Admin',
 } as const;
 export const DEMO_ORG = { name: 'Demo Plant', slug: 'demo-plant' } as const;
-/** The project whose simulated gateways demo mode runs (seed/demoPlant.ts). */
-export const DEMO_PLANT_PROJECT = 'Line 1 Assembly';
 
 /** Seeds the demo when the database has no users yet; answers whether it seeded. */
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
@@ -46,9 +44,9 @@ const DEMO_PROJECTS = [
   {
     name: 'Line 1 Assembly',
     description: 'Final assembly line: torque stations, conveyors and the end-of-line tester.',
-    address: 'Hall A, Demo Plant',
-    latitude: 48.1371,
-    longitude: 11.5754,
+    address: 'Hall A, Trafford Park, Manchester',
+    latitude: 53.4654,
+    longitude: -2.3202,
     metadata: [
       { key: 'Shift pattern', value: '3 x 8h' },
       { key: 'Cost centre', value: 'CC-1100' },
@@ -56,18 +54,18 @@ const DEMO_PROJECTS = [
   },
   {
     name: 'Boiler House',
-    description: 'Two gas boilers, feed-water pumps and the steam header that serves the plant.',
-    address: 'Utilities block, Demo Plant',
-    latitude: 48.1379,
-    longitude: 11.5762,
+    description: 'Two gas boilers, the feed-water pump skid and the steam header that serves the plant.',
+    address: 'Utilities block, Trafford Park, Manchester',
+    latitude: 53.464,
+    longitude: -2.3183,
     metadata: [{ key: 'Permit', value: 'BH-2024-07' }],
   },
   {
     name: 'Packaging Hall',
-    description: 'Cartoners, palletisers and the stretch wrapper before dispatch.',
-    address: 'Hall C, Demo Plant',
-    latitude: 48.1365,
-    longitude: 11.5771,
+    description: 'Fillers and cappers for 500 g jars, and the palletizer before dispatch.',
+    address: 'Hall C, Trafford Park, Manchester',
+    latitude: 53.4661,
+    longitude: -2.3157,
     metadata: [],
   },
 ] as const;
@@ -75,13 +73,13 @@ const DEMO_PROJECTS = [
 const DEMO_GROUPS = [
   {
     name: 'Operators',
-    description: 'Shop-floor operators: watch dashboards, acknowledge alerts, look up assets.',
+    description: 'Shop-floor operators: watch the live dashboards and look up assets and sensors.',
     apps: ['entityManager', 'dashboards', 'alerts'],
     permissions: ['entityManager.view', 'dashboards.view', 'alerts.view', 'alerts.acknowledge'],
   },
   {
     name: 'Engineers',
-    description: 'Process and maintenance engineers: assets, gateways, logic chains, analysis and reports.',
+    description: 'Process and maintenance engineers: the asset hierarchy, sensors, gateways and dashboards.',
     apps: [
       'entityManager',
       'dashboards',
@@ -166,7 +164,7 @@ async function seedRoleManagerDemo(
     .values({
       org_id: orgId,
       name: 'Shift Lead',
-      description: 'Runs a shift: shares dashboards, acknowledges alerts and sends shift reports.',
+      description: 'Runs a shift: watches the dashboards and shares them with the team.',
       permissions: JSON.stringify([
         'alerts.acknowledge',
         'alerts.view',

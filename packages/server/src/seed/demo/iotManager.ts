@@ -1,10 +1,10 @@
 /**
  * IoT Manager's share of the demo: each project's gateways (MQTT, HTTPS and CoAP) with their streaming
- * parameters and one mapping per payload field, made through the API as a user would; and the edge
+ * parameters made through the API as a user would, one mapping per payload field; and the edge
  * gateway firmware, already rolled out to the MQTT gateways, so the rollout history is not empty.
  */
 import { createHash } from 'node:crypto';
-import type { GatewayBody, MappingBody } from '@ferrite/contracts';
+import type { GatewayBody } from '@ferrite/contracts';
 import type { DemoContext, DemoSeeder } from './context';
 import { gatewayFields } from './plant/fields';
 import { DEMO_PLANTS } from './plant/index';
@@ -47,16 +47,24 @@ async function seedGateways(ctx: DemoContext): Promise<void> {
         body,
       );
       ctx.gateways.set(gateway.name, created.gateway.uuid);
-      for (const field of fields) {
-        const sensor = ctx.sensors.get(field.tag);
-        if (!sensor) throw new Error(`Gateway "${gateway.name}" feeds an unknown sensor ${field.tag}`);
-        const mapping: MappingBody = { json_path: field.field, sensor_id: sensor.id, param_key: field.param };
-        await ctx.api.request(
-          'POST',
-          `/iot_mgmt/orgs/${ctx.orgId}/gateways/${created.gateway.uuid}/mappings`,
-          mapping,
-        );
-      }
+      // One multi-row insert instead of a call per field: no device is connected yet, so there is no
+      // cached mapping to refresh, and the fields are known to match the sensors' parameters.
+      await ctx.db
+        .insertInto('gateway_mappings')
+        .values(
+          fields.map((field) => {
+            const sensor = ctx.sensors.get(field.tag);
+            if (!sensor) throw new Error(`Gateway "${gateway.name}" feeds an unknown sensor ${field.tag}`);
+            return {
+              org_id: ctx.orgId,
+              gateway_id: created.gateway.uuid,
+              json_path: field.field,
+              sensor_id: sensor.id,
+              param_key: field.param,
+            };
+          }),
+        )
+        .execute();
     }
   }
 }

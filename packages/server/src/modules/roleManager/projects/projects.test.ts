@@ -117,7 +117,7 @@ describe('projects CRUD', () => {
   it('searches name and description and pages', async () => {
     const page = (await admin.get('/projects', { search: 'BOILER' })).json();
     expect(page.projects.map((p: { name: string }) => p.name)).toEqual(['Boiler House']);
-    const byDescription = (await admin.get('/projects', { search: 'palletisers' })).json();
+    const byDescription = (await admin.get('/projects', { search: 'cappers' })).json();
     expect(byDescription.projects.map((p: { name: string }) => p.name)).toEqual(['Packaging Hall']);
     const second = (await admin.get('/projects', { page_size: 2, page_number: 2 })).json();
     expect(second.projects).toHaveLength(1);
