@@ -21,6 +21,11 @@ export interface AppManifest {
   component: ComponentType<AppViewProps>;
   /** The app's own state, mounted at state[key] (see apps/reducers.ts); small, so it ships eagerly. */
   reducer?: Reducer;
+  /**
+   * Set while the app is not built yet (its window is ui/PlaceholderApp): its tiles on the desktop, in
+   * the launcher and in the app slider say "Coming soon". An app that lands deletes this one line.
+   */
+  comingSoon?: true;
 }
 
 /** Builds a manifest, taking the title from the contracts registry so it is never copied. */

@@ -1,4 +1,7 @@
-/** An app's home page while the app is being built: what it is, what it will hold, where to go. */
+/**
+ * The home of an app that is not built yet: a "Coming soon" mark, what the app will do (plans, drawn
+ * without check marks that would read as done), and its sections, each with what it will hold.
+ */
 import type { AppDefinition, AppSection } from '@ferrite/contracts';
 import {
   Badge,
@@ -14,7 +17,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconArrowRight, IconCheck, type TablerIcon } from '@tabler/icons-react';
+import { IconArrowRight, IconCircleDashed, type TablerIcon } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import classes from './AppHome.module.css';
 import { sectionIcon } from './sectionIcons';
@@ -26,11 +29,16 @@ interface AppHomeProps {
   highlights: string[];
   /** The visible sections other than home, offered as shortcuts. */
   sections: AppSection[];
+  /** What each section will hold, by section key. */
+  plans: Record<string, string>;
   onNavigate: (section: string) => void;
 }
 
+/** What the home says of the app's state, above its title. */
+export const COMING_SOON_BADGE = 'Coming soon';
+
 /** The placeholder home: a hero, a list of what is coming, and cards for the app's sections. */
-export function AppHome({ app, icon: Icon, color, highlights, sections, onNavigate }: AppHomeProps) {
+export function AppHome({ app, icon: Icon, color, highlights, sections, plans, onNavigate }: AppHomeProps) {
   return (
     <ScrollArea h="100%" type="auto">
       <Box
@@ -51,8 +59,15 @@ export function AppHome({ app, icon: Icon, color, highlights, sections, onNaviga
               </ThemeIcon>
             </Box>
             <div>
-              <Badge variant="light" color={color} radius="sm" mb={6}>
-                Being built
+              <Badge
+                variant="filled"
+                color="yellow.3"
+                c="dark.8"
+                radius="sm"
+                mb={6}
+                data-testid="coming-soon"
+              >
+                {COMING_SOON_BADGE}
               </Badge>
               <Title order={2} className={classes.title}>
                 {app.title}
@@ -64,14 +79,16 @@ export function AppHome({ app, icon: Icon, color, highlights, sections, onNaviga
           </Group>
 
           <Paper withBorder radius="lg" p="lg" className={classes.panel}>
-            <Text fw={600} mb="sm">
-              What {app.title} will hold
+            <Text fw={600}>What {app.title} will do</Text>
+            <Text size="sm" c="dimmed" mb="sm">
+              {app.title} is not built yet. These are its plans, not features you can use today.
             </Text>
             <List
               spacing="sm"
+              data-testid="app-plans"
               icon={
-                <ThemeIcon size={22} radius="xl" color={color} variant="light">
-                  <IconCheck size={14} stroke={2.4} />
+                <ThemeIcon size={22} radius="xl" color="gray" variant="light">
+                  <IconCircleDashed size={14} stroke={2} />
                 </ThemeIcon>
               }
             >
@@ -84,7 +101,7 @@ export function AppHome({ app, icon: Icon, color, highlights, sections, onNaviga
           {sections.length > 0 && (
             <>
               <Text fw={600} mt="xl" mb="sm">
-                Sections
+                Sections to come
               </Text>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
                 {sections.map((section) => {
@@ -99,9 +116,14 @@ export function AppHome({ app, icon: Icon, color, highlights, sections, onNaviga
                       <ThemeIcon size={38} radius="md" variant="light" color={color}>
                         <SectionIcon size={20} stroke={1.7} />
                       </ThemeIcon>
-                      <Text fw={500} className={classes.cardLabel}>
-                        {section.label}
-                      </Text>
+                      <div className={classes.cardLabel}>
+                        <Text fw={500}>{section.label}</Text>
+                        {plans[section.key] && (
+                          <Text size="xs" c="dimmed" lineClamp={2}>
+                            {plans[section.key]}
+                          </Text>
+                        )}
+                      </div>
                       <IconArrowRight size={16} className={classes.cardArrow} />
                     </UnstyledButton>
                   );

@@ -1,4 +1,7 @@
-/** An app's window body until its own issue replaces it: a home page and empty sections. */
+/**
+ * The window body of an app that is not built yet (its manifest says `comingSoon`): a home page of its
+ * plans and, on every other section, what that section will do.
+ */
 import { APPS, type AppKey, firstSection, visibleSections } from '@ferrite/contracts';
 import type { MantineColor } from '@mantine/core';
 import type { TablerIcon } from '@tabler/icons-react';
@@ -9,8 +12,10 @@ interface PlaceholderAppProps {
   appKey: AppKey;
   icon: TablerIcon;
   color: MantineColor;
-  /** What the app will hold, in a few bullets. */
+  /** What the app will do, in a few bullets. */
   highlights: string[];
+  /** What each section will do, by section key (shown on the home's cards and on the section). */
+  plans: Record<string, string>;
   section: string;
   onNavigate: (section: string) => void;
 }
@@ -21,6 +26,7 @@ export function PlaceholderApp({
   icon,
   color,
   highlights,
+  plans,
   section,
   onNavigate,
 }: PlaceholderAppProps) {
@@ -33,11 +39,20 @@ export function PlaceholderApp({
         icon={icon}
         color={color}
         highlights={highlights}
+        plans={plans}
         sections={visibleSections(app).filter((s) => s.key !== home)}
         onNavigate={onNavigate}
       />
     );
   }
   const label = app.sections.find((s) => s.key === section)?.label ?? section;
-  return <SectionEmpty sectionKey={section} label={label} appTitle={app.title} color={color} />;
+  return (
+    <SectionEmpty
+      sectionKey={section}
+      label={label}
+      appTitle={app.title}
+      color={color}
+      plan={plans[section]}
+    />
+  );
 }

@@ -5,7 +5,7 @@ import { type KeyboardEvent, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { APP_MANIFESTS } from '../apps/registry';
 import classes from './AppSlider.module.css';
-import { AppTile } from './AppTile';
+import { LaunchTile } from './ComingSoon';
 import { sliderEntries } from './sliderEntries';
 import { launchApp } from './thunks';
 import { setSliderOpen } from './workspaceUiSlice';
@@ -59,7 +59,7 @@ export function AppSlider({ apps }: { apps: AppKey[] }) {
               data-autofocus={index === preselected || undefined}
               onClick={() => dispatch(launchApp(key))}
             >
-              <AppTile appKey={key} size={56} />
+              <LaunchTile appKey={key} size={56} />
               <Text fw={600} size="sm" ta="center" lh={1.25}>
                 {APP_MANIFESTS[key].title}
               </Text>

@@ -3,7 +3,7 @@ import type { AppKey } from '@ferrite/contracts';
 import { Text, UnstyledButton } from '@mantine/core';
 import { useAppDispatch } from '../app/hooks';
 import { APP_MANIFESTS } from '../apps/registry';
-import { AppTile } from './AppTile';
+import { LaunchTile } from './ComingSoon';
 import classes from './DesktopIcons.module.css';
 import { launchApp } from './thunks';
 
@@ -20,7 +20,7 @@ export function DesktopIcons({ apps }: { apps: AppKey[] }) {
           data-testid="desktop-icon"
           onClick={() => dispatch(launchApp(key))}
         >
-          <AppTile appKey={key} size={52} />
+          <LaunchTile appKey={key} size={52} />
           <Text className={classes.label}>{APP_MANIFESTS[key].title}</Text>
         </UnstyledButton>
       ))}

@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { APP_MANIFESTS } from '../apps/registry';
 import { faviconOf, useBrand } from '../brand';
 import { AppTile } from './AppTile';
+import { ComingSoonMark, LaunchTile } from './ComingSoon';
 import classes from './Launcher.module.css';
 import { launchApp } from './thunks';
 import { setLauncherOpen } from './workspaceUiSlice';
@@ -131,10 +132,12 @@ function LauncherItem({
       data-launcher-group={compact ? 'recent' : 'all'}
       onClick={onLaunch}
     >
-      <AppTile appKey={appKey} size={compact ? 30 : 44} />
+      {compact ? <AppTile appKey={appKey} size={30} /> : <LaunchTile appKey={appKey} size={44} />}
       <Text className={classes.itemLabel} size={compact ? 'sm' : 'xs'}>
         {APP_MANIFESTS[appKey].title}
       </Text>
+      {/* A recent row has no room under its small tile: the mark follows the title. */}
+      {compact && <ComingSoonMark appKey={appKey} />}
     </UnstyledButton>
   );
 }

@@ -141,6 +141,33 @@ describe('Workspace', () => {
     expect(store.getState().recentApps.apps).toEqual(['roleManager', 'alerts', 'dashboards']);
   });
 
+  it('marks an app that is not built yet as coming soon on the desktop, in the launcher and in the slider', async () => {
+    renderWorkspace();
+    const icons = await screen.findAllByTestId('desktop-icon');
+    const icon = (key: string) => icons.find((i) => i.dataset.appKey === key)!;
+    // Alerts is a placeholder (manifest `comingSoon`); Dashboards and Role Manager are built.
+    expect(within(icon('alerts')).getByText('Coming soon')).toBeInTheDocument();
+    expect(within(icon('dashboards')).queryByText('Coming soon')).toBeNull();
+    expect(within(icon('roleManager')).queryByText('Coming soon')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open launcher' }));
+    const launcher = await screen.findByTestId('launcher');
+    const marked = (group: string) =>
+      [...launcher.querySelectorAll<HTMLElement>(`[data-launcher-group="${group}"]`)]
+        .filter((item) => within(item).queryByText('Coming soon'))
+        .map((item) => item.dataset.appKey);
+    expect(marked('all')).toEqual(['alerts']);
+    // The recent row (Dashboards) carries no mark; Alerts joins it once opened.
+    expect(marked('recent')).toEqual([]);
+    fireEvent.click(launcher.querySelector('[data-launcher-group="all"][data-app-key="alerts"]')!);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Switch apps' }));
+    const slider = await screen.findByRole('toolbar', { name: 'Apps' });
+    const card = (key: string) => slider.querySelector<HTMLElement>(`[data-slider-app="${key}"]`)!;
+    expect(within(card('alerts')).getByText('Coming soon')).toBeInTheDocument();
+    expect(within(card('dashboards')).queryByText('Coming soon')).toBeNull();
+  });
+
   it('collapses the sidebar to icons', async () => {
     renderWorkspace();
     const icons = await screen.findAllByTestId('desktop-icon');

@@ -1,4 +1,4 @@
-/** The alerts window until the app's own issue lands: a Home that tells what it will hold. */
+/** The alerts window until the app lands (manifest `comingSoon`): its plans, on the home and each section. */
 import { PlaceholderApp } from '../../ui/PlaceholderApp';
 import type { AppViewProps } from '../manifest';
 import { alertsApp } from './index';
@@ -9,6 +9,16 @@ const HIGHLIGHTS = [
   'Delivery by e-mail, SMS, WhatsApp and in-app, and triggers for automation',
 ];
 
+/** What each section will do, by section key. */
+const PLANS: Record<string, string> = {
+  inbox: 'Will list the alerts raised for you, with severity, status and who was told.',
+  projects: 'Will group alert rules by project.',
+  apps: 'Will show which apps raise alerts and trigger automation.',
+  logs: 'Will record every delivery by e-mail, SMS, WhatsApp and in-app.',
+  settings: 'Will hold how and where you are told.',
+  help: 'Will explain rules, conditions and delivery.',
+};
+
 /** The app's window body, by section. */
 export default function AlertsApp(props: AppViewProps) {
   return (
@@ -18,6 +28,7 @@ export default function AlertsApp(props: AppViewProps) {
       icon={alertsApp.icon}
       color={alertsApp.color}
       highlights={HIGHLIGHTS}
+      plans={PLANS}
     />
   );
 }

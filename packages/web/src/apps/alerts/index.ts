@@ -8,4 +8,5 @@ export const alertsApp = defineManifest({
   icon: IconBellRinging,
   color: 'red',
   component: lazyWithTimeout(() => import('./App'), 'alerts'),
+  comingSoon: true,
 });

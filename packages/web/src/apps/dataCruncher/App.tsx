@@ -1,4 +1,4 @@
-/** The dataCruncher window until the app's own issue lands: a Home that tells what it will hold. */
+/** The dataCruncher window until the app lands (manifest `comingSoon`): its plans, on the home and each section. */
 import { PlaceholderApp } from '../../ui/PlaceholderApp';
 import type { AppViewProps } from '../manifest';
 import { dataCruncherApp } from './index';
@@ -9,6 +9,17 @@ const HIGHLIGHTS = [
   'Derived values you can turn into widgets for dashboards and reports',
 ];
 
+/** What each section will do, by section key. */
+const PLANS: Record<string, string> = {
+  workspace: 'Will let you explore and shape the time series your sensors send.',
+  dataLake: 'Will keep the raw and derived data sets your tasks read and write.',
+  tasks: 'Will run crunching jobs on a schedule and keep their results.',
+  functions: 'Will hold the functions your tasks apply to data.',
+  exportedWidgets: 'Will list the derived values you turned into widgets.',
+  settings: 'Will hold the Data Cruncher’s defaults.',
+  help: 'Will explain workspaces, tasks and functions.',
+};
+
 /** The app's window body, by section. */
 export default function DataCruncherApp(props: AppViewProps) {
   return (
@@ -18,6 +29,7 @@ export default function DataCruncherApp(props: AppViewProps) {
       icon={dataCruncherApp.icon}
       color={dataCruncherApp.color}
       highlights={HIGHLIGHTS}
+      plans={PLANS}
     />
   );
 }

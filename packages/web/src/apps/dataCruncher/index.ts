@@ -8,4 +8,5 @@ export const dataCruncherApp = defineManifest({
   icon: IconDatabaseCog,
   color: 'cyan',
   component: lazyWithTimeout(() => import('./App'), 'dataCruncher'),
+  comingSoon: true,
 });

@@ -1,4 +1,4 @@
-/** The dataInsights window until the app's own issue lands: a Home that tells what it will hold. */
+/** The dataInsights window until the app lands (manifest `comingSoon`): its plans, on the home and each section. */
 import { PlaceholderApp } from '../../ui/PlaceholderApp';
 import type { AppViewProps } from '../manifest';
 import { dataInsightsApp } from './index';
@@ -9,6 +9,13 @@ const HIGHLIGHTS = [
   'Live updates while new data arrives',
 ];
 
+/** What each section will do, by section key. */
+const PLANS: Record<string, string> = {
+  analyzer: 'Will start on your projects and find facts and trends across one of them.',
+  settings: 'Will hold the analyzer’s defaults.',
+  help: 'Will explain the analyzer and its visualizations.',
+};
+
 /** The app's window body, by section. */
 export default function DataInsightsApp(props: AppViewProps) {
   return (
@@ -18,6 +25,7 @@ export default function DataInsightsApp(props: AppViewProps) {
       icon={dataInsightsApp.icon}
       color={dataInsightsApp.color}
       highlights={HIGHLIGHTS}
+      plans={PLANS}
     />
   );
 }

@@ -8,4 +8,5 @@ export const dataInsightsApp = defineManifest({
   icon: IconChartDots3,
   color: 'violet',
   component: lazyWithTimeout(() => import('./App'), 'dataInsights'),
+  comingSoon: true,
 });

@@ -1,4 +1,4 @@
-/** The digitalTwin window until the app's own issue lands: a Home that tells what it will hold. */
+/** The digitalTwin window until the app lands (manifest `comingSoon`): its plans, on the home and each section. */
 import { PlaceholderApp } from '../../ui/PlaceholderApp';
 import type { AppViewProps } from '../manifest';
 import { digitalTwinApp } from './index';
@@ -9,6 +9,11 @@ const HIGHLIGHTS = [
   'Sticky notes and predictive analytics on the model',
 ];
 
+/** What each section will do, by section key. */
+const PLANS: Record<string, string> = {
+  open: 'Will list your digital twins and open one in the editor, paired with its assets.',
+};
+
 /** The app's window body, by section. */
 export default function DigitalTwinApp(props: AppViewProps) {
   return (
@@ -18,6 +23,7 @@ export default function DigitalTwinApp(props: AppViewProps) {
       icon={digitalTwinApp.icon}
       color={digitalTwinApp.color}
       highlights={HIGHLIGHTS}
+      plans={PLANS}
     />
   );
 }

@@ -8,4 +8,5 @@ export const digitalTwinApp = defineManifest({
   icon: IconCube3dSphere,
   color: 'lime',
   component: lazyWithTimeout(() => import('./App'), 'digitalTwin'),
+  comingSoon: true,
 });

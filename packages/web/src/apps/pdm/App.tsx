@@ -1,4 +1,4 @@
-/** The pdm window until the app's own issue lands: a Home that tells what it will hold. */
+/** The pdm window until the app lands (manifest `comingSoon`): its plans, on the home and each section. */
 import { PlaceholderApp } from '../../ui/PlaceholderApp';
 import type { AppViewProps } from '../manifest';
 import { pdmApp } from './index';
@@ -9,9 +9,19 @@ const HIGHLIGHTS = [
   'Maintenance windows suggested from the predicted wear',
 ];
 
+/** PDM has no section besides its home. */
+const PLANS: Record<string, string> = {};
+
 /** The app's window body, by section. */
 export default function PdmApp(props: AppViewProps) {
   return (
-    <PlaceholderApp {...props} appKey="pdm" icon={pdmApp.icon} color={pdmApp.color} highlights={HIGHLIGHTS} />
+    <PlaceholderApp
+      {...props}
+      appKey="pdm"
+      icon={pdmApp.icon}
+      color={pdmApp.color}
+      highlights={HIGHLIGHTS}
+      plans={PLANS}
+    />
   );
 }

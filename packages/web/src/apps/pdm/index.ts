@@ -8,4 +8,5 @@ export const pdmApp = defineManifest({
   icon: IconActivityHeartbeat,
   color: 'yellow',
   component: lazyWithTimeout(() => import('./App'), 'pdm'),
+  comingSoon: true,
 });

@@ -8,4 +8,5 @@ export const reportWizardApp = defineManifest({
   icon: IconReportAnalytics,
   color: 'green',
   component: lazyWithTimeout(() => import('./App'), 'reportWizard'),
+  comingSoon: true,
 });

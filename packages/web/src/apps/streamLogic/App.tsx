@@ -1,4 +1,4 @@
-/** The streamLogic window until the app's own issue lands: a Home that tells what it will hold. */
+/** The streamLogic window until the app lands (manifest `comingSoon`): its plans, on the home and each section. */
 import { PlaceholderApp } from '../../ui/PlaceholderApp';
 import type { AppViewProps } from '../manifest';
 import { streamLogicApp } from './index';
@@ -9,6 +9,15 @@ const HIGHLIGHTS = [
   'A debugger that traces each message through the chain',
 ];
 
+/** What each section will do, by section key. */
+const PLANS: Record<string, string> = {
+  logicChains:
+    'Will start on your projects and open a project’s logic chains in the editor, with a debugger.',
+  activity: 'Will record changes to logic chains.',
+  settings: 'Will hold Stream Logic’s defaults.',
+  help: 'Will explain chains, nodes and the debugger.',
+};
+
 /** The app's window body, by section. */
 export default function StreamLogicApp(props: AppViewProps) {
   return (
@@ -18,6 +27,7 @@ export default function StreamLogicApp(props: AppViewProps) {
       icon={streamLogicApp.icon}
       color={streamLogicApp.color}
       highlights={HIGHLIGHTS}
+      plans={PLANS}
     />
   );
 }

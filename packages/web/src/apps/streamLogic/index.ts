@@ -8,4 +8,5 @@ export const streamLogicApp = defineManifest({
   icon: IconRoute2,
   color: 'pink',
   component: lazyWithTimeout(() => import('./App'), 'streamLogic'),
+  comingSoon: true,
 });

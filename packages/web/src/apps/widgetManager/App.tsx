@@ -1,4 +1,4 @@
-/** The widgetManager window until the app's own issue lands: a Home that tells what it will hold. */
+/** The widgetManager window until the app lands (manifest `comingSoon`): its plans, on the home and each section. */
 import { PlaceholderApp } from '../../ui/PlaceholderApp';
 import type { AppViewProps } from '../manifest';
 import { widgetManagerApp } from './index';
@@ -9,6 +9,15 @@ const HIGHLIGHTS = [
   'An editor to style series, units and formulas, with download and print options',
 ];
 
+/** What each section will do, by section key. */
+const PLANS: Record<string, string> = {
+  widgetStore: 'Will offer ready-made charts, gauges, tables and maps to add to your widgets.',
+  myWidgets: 'Will list the widgets you built or saved, ready for dashboards and reports.',
+  editor: 'Will style a widget’s series, units and formulas, and download or print its chart.',
+  settings: 'Will hold your defaults for new widgets.',
+  help: 'Will explain the widget store, your widgets and the editor.',
+};
+
 /** The app's window body, by section. */
 export default function WidgetManagerApp(props: AppViewProps) {
   return (
@@ -18,6 +27,7 @@ export default function WidgetManagerApp(props: AppViewProps) {
       icon={widgetManagerApp.icon}
       color={widgetManagerApp.color}
       highlights={HIGHLIGHTS}
+      plans={PLANS}
     />
   );
 }

@@ -8,4 +8,5 @@ export const widgetManagerApp = defineManifest({
   icon: IconPuzzle,
   color: 'grape',
   component: lazyWithTimeout(() => import('./App'), 'widgetManager'),
+  comingSoon: true,
 });
