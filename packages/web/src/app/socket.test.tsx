@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionActions } from '../session/sessionSlice';
-import { makeTestStore } from '../session/test-helpers';
+import { makeTestStore, mockFetch } from '../session/test-helpers';
 
 /** A stand-in for socket.io's client socket: records emits, lets the test fire server events. */
 class FakeSocket {
@@ -52,13 +52,9 @@ class FakeSocket {
   fire(event: string, ...args: unknown[]) {
     for (const handler of this.handlers.get(event) ?? []) handler(...args);
   }
-  /** The token the handshake would send now. */
-  handshakeToken(): string {
-    let token = '';
-    this.auth((data) => {
-      token = (data as { token: string }).token;
-    });
-    return token;
+  /** The token the handshake would send now (asked of the server first, so it may take a moment). */
+  handshakeToken(): Promise<string> {
+    return new Promise((resolve) => this.auth((data) => resolve((data as { token: string }).token)));
   }
 }
 
@@ -71,6 +67,7 @@ const ioMock = vi.fn((options: { path: string; auth: (cb: (data: object) => void
 vi.mock('socket.io-client', () => ({ io: (options: never) => ioMock(options) }));
 
 const { useSocketRoom, closeSocket } = await import('./socket');
+const { forgetSocketToken } = await import('./socketToken');
 
 const ORG = '7d9b2a44-0c1e-4e6a-8f3b-5a2c9e1d4b22';
 const GATEWAY = '1f0b2a44-0c1e-4e6a-8f3b-5a2c9e1d4b33';
@@ -92,23 +89,44 @@ function Probe({ onLog, onStatus }: { onLog: (message: string) => void; onStatus
   return null;
 }
 
+/** A shared-dashboard viewer: no session, the link's token. */
+function SharedProbe() {
+  useSocketRoom(room, {}, { token: 'share-token' });
+  return null;
+}
+
 function mount(store: ReturnType<typeof makeTestStore>, children: ReactNode) {
   return render(<Provider store={store}>{children}</Provider>);
 }
 
 const flush = () => act(async () => Promise.resolve());
 
+/** The dashboards API's fetch_token: a socket token named after the access token it was asked with. */
+function serveSocketTokens(status = 200) {
+  return mockFetch((req) => {
+    if (req.path !== `/api/dash_mgmt/orgs/${ORG}/fetch_token` || req.method !== 'POST')
+      return { status: 404 };
+    if (status !== 200) return { status, body: { title: 'Forbidden', status } };
+    const access = req.headers.get('authorization')?.replace('Bearer ', '');
+    const expires_at = new Date(Date.now() + 600_000).toISOString();
+    return { status: 200, body: { token: `socket-for-${access}`, expires_at } };
+  });
+}
+
 beforeEach(() => {
   created.length = 0;
   ioMock.mockClear();
+  forgetSocketToken();
 });
 afterEach(() => {
   cleanup();
   closeSocket();
+  vi.unstubAllGlobals();
 });
 
 describe('useSocketRoom', () => {
-  it('connects once at the socket path with the access token and subscribes on connect', async () => {
+  it('connects once at the socket path with the socket token of fetch_token and subscribes on connect', async () => {
+    const { calls } = serveSocketTokens();
     const store = signedInStore();
     const statuses: string[] = [];
     const logs: string[] = [];
@@ -122,7 +140,10 @@ describe('useSocketRoom', () => {
     expect(ioMock).toHaveBeenCalledTimes(1);
     expect(ioMock.mock.calls[0]?.[0].path).toBe(SOCKET_PATH);
     const fake = created[0]!;
-    expect(fake.handshakeToken()).toBe('token-1');
+    expect(await fake.handshakeToken()).toBe('socket-for-token-1');
+    // Kept for the next handshake of the same access token.
+    expect(await fake.handshakeToken()).toBe('socket-for-token-1');
+    expect(calls).toHaveLength(1);
 
     fake.connected = true;
     act(() => fake.fire('connect'));
@@ -137,7 +158,8 @@ describe('useSocketRoom', () => {
     expect(logs).toEqual(['temp=21.5']);
   });
 
-  it('re-authenticates with the refreshed token and subscribes again after a reconnect', async () => {
+  it('re-authenticates with a socket token of the refreshed access token and subscribes again after a reconnect', async () => {
+    serveSocketTokens();
     const store = signedInStore('old');
     const statuses: string[] = [];
     mount(store, <Probe onLog={() => {}} onStatus={(s) => statuses.push(s)} />);
@@ -151,7 +173,7 @@ describe('useSocketRoom', () => {
     expect(statuses.at(-1)).toBe('offline');
 
     store.dispatch(sessionActions.tokensRefreshed({ accessToken: 'fresh', expiresAt: null }));
-    expect(fake.handshakeToken()).toBe('fresh');
+    expect(await fake.handshakeToken()).toBe('socket-for-fresh');
     fake.connected = true;
     act(() => fake.fire('connect'));
     await flush();
@@ -171,6 +193,20 @@ describe('useSocketRoom', () => {
     expect(statuses.at(-1)).toBe('refused');
     view.unmount();
     expect(fake.emitted.at(-1)).toEqual({ event: SOCKET_EVENTS.unsubscribe, args: [room] });
+  });
+
+  it('a member without the Dashboards app (fetch_token refused) connects with the access token', async () => {
+    serveSocketTokens(403);
+    const store = signedInStore('iot-only');
+    mount(store, <Probe onLog={() => {}} onStatus={() => {}} />);
+    expect(await created[0]!.handshakeToken()).toBe('iot-only');
+  });
+
+  it('a shared link viewer connects with the link token and never asks fetch_token', async () => {
+    const { calls } = serveSocketTokens();
+    mount(makeTestStore(), <SharedProbe />);
+    expect(await created[0]!.handshakeToken()).toBe('share-token');
+    expect(calls).toHaveLength(0);
   });
 
   it('does not connect without a session', () => {

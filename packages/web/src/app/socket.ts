@@ -1,8 +1,9 @@
 /**
  * The one socket.io connection of a session (spec §7 "a real-time socket at the API root", contracts
  * `SOCKET_PATH`). Views join rooms with `useSocketRoom(room, handlers)`; rooms are counted, so two views
- * of one gateway share one subscription. The handshake reads the current access token each time it
- * connects, so a reconnect after a token refresh (or a refused handshake) signs in with the fresh one.
+ * of one gateway share one subscription. The handshake asks for the socket token of the current access
+ * token (fetch_token, ./socketToken) each time it connects, so a reconnect after a token refresh (or a
+ * refused handshake) signs in with a fresh one.
  *
  * Events reach every handler of the connection whatever room they came through: handlers check the id
  * in the payload (gateway_id, sensor_id) when a view could share the connection with another room.
@@ -25,6 +26,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { io, type Socket } from 'socket.io-client';
 import { type SessionState, selectAuthToken } from '../session/sessionSlice';
+import { sessionSocketToken } from './socketToken';
 
 /** What each server event carries. */
 export interface SocketEventPayloads {
@@ -52,7 +54,7 @@ export const IDLE_DISCONNECT_MS = 30_000;
 export const REFUSED_RETRY_MS = 5_000;
 const ACK_TIMEOUT_MS = 10_000;
 
-type TokenGetter = () => string | null;
+type TokenGetter = () => string | null | Promise<string | null>;
 
 interface RoomEntry {
   room: SocketRoom;
@@ -113,7 +115,9 @@ function ensureSocket(key: string, tokenGetter: TokenGetter): Socket {
   const created = io({
     path: SOCKET_PATH,
     // Called on every handshake, so reconnects carry the token of the moment.
-    auth: (cb) => cb({ token: readToken() ?? '' }),
+    auth: (cb) => {
+      void Promise.resolve(readToken()).then((token) => cb({ token: token ?? '' }));
+    },
     reconnectionDelayMax: 10_000,
   });
   created.on('connect', () => {
@@ -205,7 +209,7 @@ export function useSocketRoom(
     }
     const connection = usesOwnToken
       ? ensureSocket(`token:${token}`, () => token)
-      : ensureSocket(`${session.userId}:${session.orgId}`, () => selectAuthToken(store.getState()));
+      : ensureSocket(`${session.userId}:${session.orgId}`, () => sessionSocketToken(store.getState));
     const offs = (events ? events.split(',') : []).map((event) => {
       const listener = (payload: unknown) => {
         const handler = latest.current[event as SocketEvent] as ((value: unknown) => void) | undefined;
