@@ -110,7 +110,7 @@ describe('GET /api/geocode', () => {
   });
 
   it('refuses a missing or one-letter query with a 400 naming q', async () => {
-    for (const query of [{}, { q: 'h' }]) {
+    for (const query of [{}, { q: 'h' }] as Record<string, string>[]) {
       const response = await offline.app.inject({
         method: 'GET',
         url: '/api/geocode',
