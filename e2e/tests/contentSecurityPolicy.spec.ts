@@ -4,8 +4,8 @@
  * section visited, the Entity Map drawn with MapLibre's worker) and a password-protected shared
  * dashboard with live charts all run without a single `securitypolicyviolation` event or console report.
  */
-import { APPS, type AppKey, visibleSections } from '@ferrite/contracts';
 import { type APIRequestContext, expect, type Page, type Response, test } from '@playwright/test';
+import { walkApps } from '../support/apps';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/environment';
 import { type ApiSession, apiSession, resetSettings, seedStoredSession } from '../support/session';
 
@@ -59,9 +59,6 @@ async function settle(page: Page) {
   await page.waitForLoadState('load');
   await page.waitForTimeout(500);
 }
-
-const windowOf = (page: Page, key: AppKey) =>
-  page.locator(`[data-testid="app-window"][data-app-key="${key}"]`);
 
 let session: ApiSession;
 
@@ -131,23 +128,11 @@ test('every app opened from the launcher, each section and the Entity Map, witho
   const violations = await watchViolations(page);
   await seedStoredSession(page, session);
   expectPolicy(await page.goto('/'));
-  await expect(page.getByTestId('desktop-icon').first()).toBeVisible();
-  const apps = await page
-    .getByTestId('desktop-icon')
-    .evaluateAll((icons) => icons.map((icon) => (icon as HTMLElement).dataset.appKey as AppKey));
-  expect(apps.length).toBeGreaterThan(0);
-
-  for (const key of apps) {
-    await page.getByRole('button', { name: 'Open launcher' }).click();
-    await page.locator(`[data-launcher-group="all"][data-app-key="${key}"]`).click();
-    const window = windowOf(page, key);
-    await expect(window).toHaveAttribute('data-app-state', 'maximize');
-    for (const section of visibleSections(APPS[key])) {
-      await window.locator(`[data-section-key="${section.key}"]`).click();
-      await expect(window).toHaveAttribute('data-section', section.key);
-      await settle(page);
-    }
-    if (key === 'entityManager') {
+  await walkApps(
+    page,
+    () => settle(page),
+    async (key, window) => {
+      if (key !== 'entityManager') return;
       // The map draws its points through MapLibre's worker, a same-origin file under worker-src 'self'.
       await window.locator('[data-section-key="entityMap"]').click();
       await window.getByRole('searchbox').fill(mapProject);
@@ -155,10 +140,8 @@ test('every app opened from the launcher, each section and the Entity Map, witho
       const map = window.getByTestId('entity-map');
       await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
       await expect(map).toHaveAttribute('data-rendered-points', '1', { timeout: 20_000 });
-    }
-    await window.getByRole('button', { name: 'Close' }).click();
-    await expect(window).toHaveCount(0);
-  }
+    },
+  );
   await settle(page);
   expect(violations).toEqual([]);
 });

@@ -1,0 +1,135 @@
+/**
+ * Accessibility (issue 25): every screen, in light and in dark, has no critical or serious WCAG 2.1
+ * A/AA violation by axe-core — the sign-in screens, the organization picker, the desktop with its
+ * launcher and settings, every section of every app on the desktop (walked from the app registry,
+ * so a new app or section is checked without editing this file) and the demo plant's dashboard.
+ */
+import { DEFAULT_USER_SETTING } from '@ferrite/contracts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { openFromLauncher, walkApps } from '../support/apps';
+import { blockingViolations } from '../support/axe';
+import { DEMO_ADMIN, DEMO_ORG_NAME } from '../support/environment';
+import { type ApiSession, apiSession, seedStoredSession } from '../support/session';
+
+type Scheme = 'light' | 'dark';
+
+/** Lets transitions and lazy chunks finish, so axe sees the screen a person sees. */
+async function settle(page: Page) {
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(400);
+}
+
+/** The user's look with the given scheme, the rest at the defaults. */
+async function useScheme(request: APIRequestContext, session: ApiSession, scheme: Scheme) {
+  const response = await request.put('/api/me/settings', {
+    headers: { Authorization: `Bearer ${session.access_token}` },
+    data: { visual_settings: { ...DEFAULT_USER_SETTING.visual_settings, color_scheme: scheme } },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Screens outside the workspace remember the scheme in the browser (the toggle on those pages). */
+async function rememberScheme(page: Page, scheme: Scheme) {
+  await page.addInitScript((value) => localStorage.setItem('ferrite-color-scheme', value), scheme);
+}
+
+/** The demo plant's dashboard name (the seed makes it once its simulated sensors exist). */
+async function demoDashboardName(request: APIRequestContext, session: ApiSession): Promise<string> {
+  let name: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dash_mgmt/orgs/${session.org_id}/dashboards`, {
+          headers: { Authorization: `Bearer ${session.access_token}` },
+          params: { search: 'live overview' },
+        });
+        const list = (await response.json()) as { dashboards: { name: string }[] };
+        name = list.dashboards[0]?.name;
+        return name;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeTruthy();
+  return name as string;
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} scheme`, () => {
+    test('the sign-in screens and the organization picker', async ({ page }) => {
+      test.setTimeout(120_000);
+      await rememberScheme(page, scheme);
+      const found: string[] = [];
+      const screens = [
+        '/user/login',
+        '/user/register',
+        '/user/forgot-password',
+        '/reset_password?token=not-a-real-token',
+        '/set-password/not-a-real-token',
+        '/no/such/page',
+      ];
+      for (const path of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading').first()).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        await settle(page);
+        found.push(...(await blockingViolations(page, path)));
+      }
+
+      await page.goto('/user/login');
+      await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+      await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('button', { name: new RegExp(DEMO_ORG_NAME) })).toBeVisible();
+      await settle(page);
+      found.push(...(await blockingViolations(page, '/orgs')));
+      expect(found).toEqual([]);
+    });
+
+    test('the desktop, launcher, settings, every app section and a dashboard', async ({ page, request }) => {
+      test.setTimeout(300_000);
+      const session = await apiSession(request);
+      await useScheme(request, session, scheme);
+      const dashboard = await demoDashboardName(request, session);
+      await seedStoredSession(page, session);
+      await page.goto('/');
+      await expect(page.getByRole('main', { name: 'Desktop' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await settle(page);
+      const found = await blockingViolations(page, 'desktop');
+
+      await page.getByRole('button', { name: 'Open launcher' }).click();
+      await expect(page.locator('[data-launcher-group="all"]').first()).toBeVisible();
+      await settle(page);
+      found.push(...(await blockingViolations(page, 'launcher')));
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: /^Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Settings' }).click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await expect(settings).toBeVisible();
+      await settle(page);
+      found.push(...(await blockingViolations(page, 'settings: appearance')));
+      await settings.getByRole('tab', { name: 'Profile' }).click();
+      await settle(page);
+      found.push(...(await blockingViolations(page, 'settings: profile')));
+      await page.keyboard.press('Escape');
+      await expect(settings).toBeHidden();
+
+      await walkApps(page, async (key, section) => {
+        await settle(page);
+        found.push(...(await blockingViolations(page, `${key}/${section}`)));
+      });
+
+      const window = await openFromLauncher(page, 'dashboards');
+      await window.locator('[data-section-key="open"]').click();
+      await window.getByRole('searchbox').fill(dashboard);
+      await window.locator('[data-row-key]', { hasText: dashboard }).click();
+      await expect(window.locator('[data-widget-card]').first()).toBeVisible();
+      await expect(window.locator('[data-widget-card] canvas').first()).toBeVisible({ timeout: 15_000 });
+      await settle(page);
+      found.push(...(await blockingViolations(page, `dashboard “${dashboard}”`)));
+
+      expect(found).toEqual([]);
+    });
+  });
+}
