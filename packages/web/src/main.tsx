@@ -11,7 +11,7 @@ import { RouterProvider } from 'react-router/dom';
 import { installPreloadErrorHandler } from './app/chunks';
 import { router } from './app/router';
 import { store } from './app/store';
-import { buildTheme, colorSchemeManager } from './app/theme';
+import { buildTheme, colorSchemeManager, cssVariablesResolver } from './app/theme';
 import { BrandProvider } from './brand/BrandProvider';
 import { watchOtherTabs } from './session/lifecycle';
 import { startSharedDashboardEarly } from './shared-views/SharedDashboardPage';
@@ -20,7 +20,12 @@ import { Toasts } from './ui/Toasts';
 function ThemedApp({ brand }: { brand: BrandSet }) {
   const theme = useMemo(() => buildTheme(brand.id), [brand.id]);
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <Toasts />
       {/* confirmAction (src/ui/confirm.ts) opens its modals through this provider. */}
       <ModalsProvider>

@@ -4,11 +4,14 @@
  */
 import type { BrandSet } from '@ferrite/contracts';
 import {
+  type CSSVariablesResolver,
   createTheme,
   localStorageColorSchemeManager,
   type MantineColorsTuple,
+  type MantineTheme,
   type MantineThemeOverride,
 } from '@mantine/core';
+import { readableOn } from '../ui/contrast';
 
 /** Ferrite's indigo, built around the logo's #3b4cc0. */
 const ferrite: MantineColorsTuple = [
@@ -41,6 +44,58 @@ const lodestone: MantineColorsTuple = [
 /** Remembers the user's light/dark choice across visits (the workspace also saves it to settings). */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'ferrite-color-scheme' });
 
+/**
+ * Secondary ("dimmed") text. Mantine's own (gray.6 in light, dark.2 in dark) reads at 3.0-3.3:1
+ * on the window and card backgrounds; these keep 4.5:1 (WCAG AA) on white, gray.0-gray.2 and on
+ * dark.5-dark.7, the surfaces secondary text sits on, while staying visibly lighter than body text.
+ */
+export const DIMMED_TEXT = { light: '#5f6770', dark: '#a6a6a6' } as const;
+
+/** The lightest surface coloured text sits on in the light scheme (window bodies are gray.0). */
+const LIGHT_SURFACE = '#f8f9fa';
+
+/**
+ * Coloured text in the light scheme: Mantine draws `c="teal"`, outline and light badges with shades
+ * 6 and 9, which for the yellow-green half of the palette read at 2-3.8:1. Each colour keeps its
+ * hue, darkened only as far as 4.5:1 needs (the dark scheme's lighter shades already pass).
+ */
+function readableLightColors(theme: MantineTheme): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (name === 'dark' || name === 'gray') continue;
+    const text = readableOn(shades[6], LIGHT_SURFACE);
+    variables[`--mantine-color-${name}-text`] = text;
+    variables[`--mantine-color-${name}-outline`] = text;
+    variables[`--mantine-color-${name}-light-color`] = readableOn(shades[9], shades[1]);
+  }
+  return variables;
+}
+
+/** The lightest surface coloured text sits on in the dark scheme (cards and window bodies, dark.6). */
+const DARK_SURFACE = '#2e2e2e';
+
+/**
+ * Coloured text and links in the dark scheme: shade 4 of the deeper colours (the brands' indigo
+ * and blue included) reads 3.1-3.7:1 on dark.6, so each is lightened as far as 4.5:1 needs.
+ */
+function readableDarkColors(theme: MantineTheme): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (name === 'dark' || name === 'gray') continue;
+    variables[`--mantine-color-${name}-text`] = readableOn(shades[4], DARK_SURFACE);
+  }
+  const primary = theme.colors[theme.primaryColor];
+  if (primary) variables['--mantine-color-anchor'] = readableOn(primary[4], DARK_SURFACE);
+  return variables;
+}
+
+/** Scheme-specific CSS variables the theme object cannot express. */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': DIMMED_TEXT.light, ...readableLightColors(theme) },
+  dark: { '--mantine-color-dimmed': DIMMED_TEXT.dark, ...readableDarkColors(theme) },
+});
+
 /** The theme for a brand. */
 export function buildTheme(brandId: BrandSet['id']): MantineThemeOverride {
   return createTheme({
@@ -64,6 +119,9 @@ export function buildTheme(brandId: BrandSet['id']): MantineThemeOverride {
         },
       },
       Paper: { defaultProps: { radius: 'lg' } },
+      // Mantine's close cross is an icon-only button with no name: screen readers announce "button".
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
       Notification: { defaultProps: { radius: 'md', withBorder: true } },
     },
   });

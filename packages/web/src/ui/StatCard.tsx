@@ -72,7 +72,11 @@ export function StatCard({
       )}
     </>
   );
-  const style = { '--stat-color': `var(--mantine-color-${color}-6)` } as CSSProperties;
+  // The action is text: the colour's text shade (4.5:1), not the filled shade 6 the accents use.
+  const style = {
+    '--stat-color': `var(--mantine-color-${color}-6)`,
+    '--stat-text': `var(--mantine-color-${color}-text)`,
+  } as CSSProperties;
   if (!onClick) {
     return (
       <div

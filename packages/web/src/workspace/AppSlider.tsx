@@ -32,47 +32,50 @@ export function AppSlider({ apps }: { apps: AppKey[] }) {
   };
 
   return (
-    <Modal
+    // The parts, not <Modal>: only Modal.Content (the element with role="dialog") takes the name;
+    // on <Modal> an aria-label lands on a role-less wrapper and the dialog stays unnamed.
+    <Modal.Root
       opened={opened}
       onClose={() => dispatch(setSliderOpen(false))}
-      withCloseButton={false}
       centered
       size="auto"
       radius="xl"
       padding="lg"
-      overlayProps={{ backgroundOpacity: 0.35, blur: 3 }}
-      classNames={{ content: classes.content }}
-      aria-label="Switch apps"
     >
-      <Text className={classes.heading}>Switch apps</Text>
-      {entries.length === 0 ? (
-        <Text c="dimmed" size="sm" py="md" px="xl" ta="center">
-          No open or recent apps yet. Open one from the launcher.
-        </Text>
-      ) : (
-        <div className={classes.strip} ref={strip} onKeyDown={onKeyDown} role="toolbar" aria-label="Apps">
-          {entries.map(({ key, status }, index) => (
-            <UnstyledButton
-              key={key}
-              className={classes.card}
-              data-slider-app={key}
-              data-autofocus={index === preselected || undefined}
-              onClick={() => dispatch(launchApp(key))}
-            >
-              <LaunchTile appKey={key} size={56} />
-              <Text fw={600} size="sm" ta="center" lh={1.25}>
-                {APP_MANIFESTS[key].title}
-              </Text>
-              <Text size="xs" c="dimmed" data-status={status}>
-                {status}
-              </Text>
-            </UnstyledButton>
-          ))}
-        </div>
-      )}
-      <Text size="xs" c="dimmed" ta="center" mt="md">
-        ← → to move · Enter to open · Esc to close
-      </Text>
-    </Modal>
+      <Modal.Overlay backgroundOpacity={0.35} blur={3} />
+      <Modal.Content className={classes.content} aria-label="Switch apps">
+        <Modal.Body>
+          <Text className={classes.heading}>Switch apps</Text>
+          {entries.length === 0 ? (
+            <Text c="dimmed" size="sm" py="md" px="xl" ta="center">
+              No open or recent apps yet. Open one from the launcher.
+            </Text>
+          ) : (
+            <div className={classes.strip} ref={strip} onKeyDown={onKeyDown} role="toolbar" aria-label="Apps">
+              {entries.map(({ key, status }, index) => (
+                <UnstyledButton
+                  key={key}
+                  className={classes.card}
+                  data-slider-app={key}
+                  data-autofocus={index === preselected || undefined}
+                  onClick={() => dispatch(launchApp(key))}
+                >
+                  <LaunchTile appKey={key} size={56} />
+                  <Text fw={600} size="sm" ta="center" lh={1.25}>
+                    {APP_MANIFESTS[key].title}
+                  </Text>
+                  <Text size="xs" c="dimmed" data-status={status}>
+                    {status}
+                  </Text>
+                </UnstyledButton>
+              ))}
+            </div>
+          )}
+          <Text size="xs" c="dimmed" ta="center" mt="md">
+            ← → to move · Enter to open · Esc to close
+          </Text>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

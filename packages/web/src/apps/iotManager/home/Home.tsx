@@ -63,9 +63,18 @@ function FleetRow({ project, onNavigate }: { project: IotProject; onNavigate: Io
         </Text>
       </UnstyledButton>
       <div className={classes.fleetBar}>
-        <Progress.Root size="lg" radius="xl" aria-label={`${online} of ${total} online`}>
-          <Progress.Section value={total ? (online / total) * 100 : 0} color="teal" />
-          <Progress.Section value={total ? ((total - online) / total) * 100 : 0} color="gray.4" />
+        {/* One progressbar a screen reader names (the online share); the offline rest only draws. */}
+        <Progress.Root size="lg" radius="xl">
+          <Progress.Section
+            value={total ? (online / total) * 100 : 0}
+            color="teal"
+            aria-label={`${project.name}: ${online} of ${total} gateways online`}
+          />
+          <Progress.Section
+            value={total ? ((total - online) / total) * 100 : 0}
+            color="gray.4"
+            withAria={false}
+          />
         </Progress.Root>
         <Text size="xs" c="dimmed" mt={2}>
           {total === 0 ? 'no gateways yet' : `${online} online · ${total - online} offline`}
