@@ -8,6 +8,7 @@ import {
   textSettingsStyle,
   type WidgetConfig,
 } from '@ferrite/contracts';
+import { GRAPHIC_CONTRAST, readableOn, TEXT_CONTRAST } from '../ui/contrast';
 import type { WidgetTheme } from './types';
 
 /** Series colours of each named palette. */
@@ -27,7 +28,8 @@ export const WIDGET_COLORS: Record<
 > = {
   light: {
     text: '#212529',
-    muted: '#868e96',
+    // Axis labels and range texts are text: 4.5:1 on every light panel (#868e96 was 3.2:1).
+    muted: '#5f6770',
     axis: '#adb5bd',
     split: '#e9ecef',
     surface: '#ffffff',
@@ -35,13 +37,29 @@ export const WIDGET_COLORS: Record<
   },
   dark: {
     text: '#c9c9c9',
-    muted: '#909296',
+    muted: '#a6a7ab',
     axis: '#5c5f66',
     split: '#373a40',
     surface: '#25262b',
     track: '#373a40',
   },
 };
+
+/**
+ * Of the panels a dashboard theme draws widgets of this scheme on (contracts DASHBOARD_THEMES, and
+ * Mantine's dark.6 for a light theme in the dark workspace), the one colours contrast least with.
+ */
+export const WEAKEST_PANEL: Record<WidgetTheme, string> = { light: '#f8f9fa', dark: '#2e2e2e' };
+
+/** A series colour as drawn: darkened (light) or lightened (dark) until lines and bars reach 3:1. */
+export function drawnSeriesColor(color: string, theme: WidgetTheme): string {
+  return readableOn(color, WEAKEST_PANEL[theme], GRAPHIC_CONTRAST);
+}
+
+/** A value's colour as text (KPI numbers, gauge readouts): adjusted until it reaches 4.5:1. */
+export function drawnTextColor(color: string, theme: WidgetTheme): string {
+  return readableOn(color, WEAKEST_PANEL[theme], TEXT_CONTRAST);
+}
 
 /** The ECharts theme name of a scheme. */
 export function echartsThemeName(theme: WidgetTheme): string {
@@ -58,7 +76,7 @@ function echartsTheme(theme: WidgetTheme) {
     nameTextStyle: { color: c.muted },
   };
   return {
-    color: [...PALETTES.default],
+    color: PALETTES.default.map((color) => drawnSeriesColor(color, theme)),
     backgroundColor: 'transparent',
     textStyle: { color: c.text, fontFamily: 'Inter, system-ui, sans-serif' },
     title: { textStyle: { color: c.text }, subtextStyle: { color: c.muted } },

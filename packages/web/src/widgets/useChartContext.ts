@@ -1,6 +1,7 @@
 /** The memoized ChartContext of a renderer's props (series prepared once per data, live or config change). */
 import { useMemo } from 'react';
 import { prepareSeries } from './data/prepare';
+import { drawnSeriesColor } from './theme';
 import type { ChartContext, WidgetRendererProps } from './types';
 import { bodySize } from './WidgetFrame';
 
@@ -10,7 +11,11 @@ export function chartContextOf(props: WidgetRendererProps): ChartContext {
   return {
     variant: props.variant,
     config: props.config,
-    series: prepareSeries(props.config, props.data, props.live),
+    // Palette and chosen colours are drawn at 3:1 on the panel; the stored config keeps the choice.
+    series: prepareSeries(props.config, props.data, props.live).map((series) => ({
+      ...series,
+      color: drawnSeriesColor(series.color, props.theme),
+    })),
     theme: props.theme,
     width,
     height,

@@ -3,7 +3,7 @@ import { colorStopFor, resolveEntireRange, thresholdForValue, type WidgetConfig 
 import { formatValue } from '../data/format';
 import { latestValue } from '../data/prepare';
 import type { EChartsOption } from '../echarts';
-import { WIDGET_COLORS } from '../theme';
+import { drawnTextColor, WIDGET_COLORS } from '../theme';
 import type { ChartContext } from '../types';
 
 /**
@@ -90,7 +90,7 @@ export function gaugeOption(ctx: ChartContext): EChartsOption {
           offsetCenter: [0, '40%'],
           fontSize: Math.max(14, Math.min(28, size * 0.11)),
           fontWeight: 'bold',
-          color: valueColor(value, config, colors.text),
+          color: drawnTextColor(valueColor(value, config, colors.text), ctx.theme),
           formatter: () => formatValue(value, config.decimals, config.unit),
         },
         data: [{ value: value ?? min, name: ctx.series[0]?.name ?? '' }],

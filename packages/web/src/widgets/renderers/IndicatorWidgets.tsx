@@ -4,7 +4,7 @@ import { Progress, RingProgress, Text } from '@mantine/core';
 import { valueColor } from '../charts/gauges';
 import { formatDelta, formatValue } from '../data/format';
 import { comparisonValue, latestValue } from '../data/prepare';
-import { WIDGET_COLORS } from '../theme';
+import { drawnTextColor, WIDGET_COLORS } from '../theme';
 import type { WidgetRendererProps } from '../types';
 import { useChartContext } from '../useChartContext';
 import { WidgetFrame } from '../WidgetFrame';
@@ -24,7 +24,10 @@ export function KpiWidget(props: WidgetRendererProps) {
       <div className={classes.centered}>
         <span
           className={classes.kpiValue}
-          style={{ fontSize: size, color: valueColor(value, config, WIDGET_COLORS[ctx.theme].text) }}
+          style={{
+            fontSize: size,
+            color: drawnTextColor(valueColor(value, config, WIDGET_COLORS[ctx.theme].text), ctx.theme),
+          }}
           data-testid="kpi-value"
         >
           {formatValue(value, config.decimals, config.unit)}

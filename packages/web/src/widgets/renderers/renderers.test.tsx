@@ -1,7 +1,9 @@
 import { findWidgetVariant, resolveWidgetConfig } from '@ferrite/contracts';
+import { toRgba } from '@mantine/core';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contrastRatio, TEXT_CONTRAST } from '../../ui/contrast';
 import { installWidgetShims, renderWithProviders, widgetProps } from '../testing';
 import { WidgetRenderer } from '../WidgetRenderer';
 
@@ -66,12 +68,16 @@ describe('command widgets', () => {
 });
 
 describe('indicators take threshold colours', () => {
-  it('KPI shows the value in its threshold colour and the change since the previous reading', () => {
+  it('KPI shows the value in its threshold colour, darkened to read at 4.5:1, and the change since the previous reading', () => {
     const v = variant('kpi.temperature');
     renderWithProviders(<WidgetRenderer {...widgetProps(v, {}, series(50, 90))} />);
     const value = screen.getByTestId('kpi-value');
     expect(value).toHaveTextContent('90.0 °C');
-    expect(value).toHaveStyle({ color: '#DF5353' });
+    // The alarm row's #DF5353 reads 3.9:1 on a white panel; drawn, it stays red and reaches 4.5:1.
+    const drawn = toRgba(value.style.color);
+    expect(contrastRatio(value.style.color, '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    expect(drawn.r).toBeGreaterThan(drawn.g * 2);
+    expect(drawn.r).toBeGreaterThan(drawn.b * 2);
     expect(screen.getByTestId('kpi-delta')).toHaveTextContent('+40.0');
   });
 

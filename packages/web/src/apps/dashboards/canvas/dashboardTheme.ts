@@ -11,6 +11,7 @@ import {
   type WidgetConfig,
 } from '@ferrite/contracts';
 import type { CSSProperties } from 'react';
+import { DIMMED_TEXT } from '../../../app/theme';
 import type { WidgetTheme } from '../../../widgets';
 
 /** The themes whose surfaces are dark whatever the workspace's scheme. */
@@ -49,7 +50,7 @@ export function canvasLook(themeId: string, scheme: 'light' | 'dark'): CanvasLoo
         '--dash-border': 'rgba(255, 255, 255, 0.08)',
         // Mantine's text colours come from :root; a dark canvas in a light workspace needs its own.
         '--mantine-color-text': surfaces.text,
-        '--mantine-color-dimmed': 'var(--mantine-color-dark-2)',
+        '--mantine-color-dimmed': DIMMED_TEXT.dark,
         '--mantine-color-body': surfaces.panel,
         '--mantine-color-default-border': 'rgba(255, 255, 255, 0.12)',
         // Headings (EmptyState's title, Title) and default buttons read these scheme colours from :root
