@@ -78,6 +78,8 @@ async function createType(page: Page, window: Locator, kind: 'asset' | 'sensor',
   }
   await drawer.getByRole('button', { name: 'Create type' }).click();
   await expect(drawer).toBeHidden();
+  // The demo plant's types fill more than a page: find the new one by name.
+  await window.getByRole('searchbox', { name: `Search ${kind} types` }).fill(name);
   await expect(window.locator('tr[data-row-key]', { hasText: name })).toBeVisible();
 }
 

@@ -211,7 +211,6 @@ export const BOILER_HOUSE: ProjectPlant = {
           title: 'Flue gas temperature',
           series: ['AT-102.temperature', 'AT-202.temperature'],
           layout: { x: 0, y: 8, w: 6, h: 9 },
-          timeRange: '6h',
         },
         {
           variant: 'area.basic',
@@ -269,17 +268,15 @@ export const BOILER_HOUSE: ProjectPlant = {
         },
         {
           variant: 'line.smooth',
-          title: 'Bearing vibration, last 24 hours',
+          title: 'Bearing vibration',
           series: ['VT-101.vibration', 'VT-102.vibration'],
           layout: { x: 0, y: 8, w: 6, h: 9 },
-          timeRange: '24h',
         },
         {
           variant: 'line.smooth',
-          title: 'Bearing temperature, last 24 hours',
+          title: 'Bearing temperature',
           series: ['VT-101.bearing_temperature', 'VT-102.bearing_temperature'],
           layout: { x: 6, y: 8, w: 6, h: 9 },
-          timeRange: '24h',
         },
       ],
     },

@@ -309,7 +309,6 @@ export const LINE_1_ASSEMBLY: ProjectPlant = {
           title: 'Motor temperature',
           series: ['CV-01.motor_temperature', 'CV-02.motor_temperature', 'CV-03.motor_temperature'],
           layout: { x: 0, y: 8, w: 6, h: 9 },
-          timeRange: '6h',
         },
         {
           variant: 'area.basic',

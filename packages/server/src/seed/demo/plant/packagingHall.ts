@@ -225,7 +225,6 @@ export const PACKAGING_HALL: ProjectPlant = {
           title: 'Hoist motor current',
           series: ['PZ-301.motor_current'],
           layout: { x: 4, y: 4, w: 8, h: 9 },
-          timeRange: '6h',
         },
       ],
     },
