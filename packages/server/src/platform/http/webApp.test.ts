@@ -14,6 +14,10 @@ beforeAll(async () => {
     '<!doctype html><html lang="en"><head><title>Ferrite</title><link rel="icon" href="/favicon.svg" /></head><body><div id="root"></div></body></html>',
   );
   await writeFile(join(dist, 'assets', 'app.js'), 'console.log("app")');
+  // The build's compressed twins (packages/web/build/precompress.ts), told apart by their content.
+  await writeFile(join(dist, 'assets', 'app.js.br'), 'brotli bytes');
+  await writeFile(join(dist, 'assets', 'app.js.gz'), 'gzip bytes');
+  await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   platform = await createTestPlatform({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -51,6 +55,39 @@ describe('web app serving', () => {
     const response = await platform.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("app")');
+  });
+
+  it('sends the brotli or gzip twin of an asset the browser accepts, kept a year as immutable', async () => {
+    const get = (encoding: string) =>
+      platform.app.inject({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': encoding } });
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.body).toBe('brotli bytes');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gzipped = await get('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.body).toBe('gzip bytes');
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
+  });
+
+  it('asks browsers to revalidate the page and unhashed files', async () => {
+    const page = await platform.app.inject({
+      method: 'GET',
+      url: '/user/login',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const icon = await platform.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {

@@ -1,6 +1,6 @@
 /** Serves the built single-page app at / with history fallback, branded per host. */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { brandForHost } from '@ferrite/contracts';
@@ -20,9 +20,22 @@ function brandedIndex(template: string, host: string, primaryHost: string): stri
     .replace(/href="\/favicon\.svg"/, `href="${brand.avatar.replace('avatar.svg', 'favicon.svg')}"`);
 }
 
+/** A year, the longest lifetime caches honour. */
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * Files under /assets carry a content hash in their names (Vite), so a browser may keep them for a
+ * year without asking again; other files (brand artwork, wallpapers) keep their names across
+ * releases and are revalidated after an hour.
+ */
+export function cacheControlFor(dist: string, path: string): string {
+  const assets = join(dist, 'assets') + sep;
+  return path.startsWith(assets) ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'public, max-age=3600';
+}
+
 /** Registers static files and the fallback: API paths answer JSON 404, every other GET the app. */
 export async function installWebApp(app: FastifyInstance, config: Config): Promise<void> {
-  const dist = config.webDistDir ?? DEFAULT_DIST;
+  const dist = resolve(config.webDistDir ?? DEFAULT_DIST);
   const indexPath = join(dist, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   if (template) {
@@ -30,8 +43,11 @@ export async function installWebApp(app: FastifyInstance, config: Config): Promi
       root: dist,
       index: false,
       wildcard: true,
-      maxAge: '1h',
-      immutable: false,
+      // The web build writes .br and .gz twins (packages/web/build/precompress.ts); the plugin sends
+      // the one the browser's Accept-Encoding takes, with Vary: Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(dist, path)),
     });
   } else {
     app.log.warn({ dist }, 'web app not built; run `npm run build` to serve it');
