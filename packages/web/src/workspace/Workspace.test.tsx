@@ -105,6 +105,20 @@ describe('Workspace', () => {
     expect(screen.getByRole('button', { name: 'Switch apps' })).toBeInTheDocument();
   });
 
+  it('moves focus into an opened window and takes the covered desktop icons out of the tab order', async () => {
+    renderWorkspace();
+    const icons = await screen.findAllByTestId('desktop-icon');
+    const iconArea = screen.getByTestId('desktop-icons');
+    expect(iconArea).not.toHaveAttribute('inert');
+    fireEvent.click(icons.find((i) => i.dataset.appKey === 'alerts')!);
+    expect(windowOf('alerts')).toHaveAttribute('data-app-state', 'maximize');
+    expect(windowOf('alerts')!.contains(document.activeElement)).toBe(true);
+    expect(iconArea).toHaveAttribute('inert');
+
+    fireEvent.click(within(windowOf('alerts')!).getByRole('button', { name: 'Minimize' }));
+    expect(iconArea).not.toHaveAttribute('inert');
+  });
+
   it('opens windows stacked 1010 then 1020, lists only visible sections, minimizes and closes', async () => {
     const store = renderWorkspace();
     const icons = await screen.findAllByTestId('desktop-icon');

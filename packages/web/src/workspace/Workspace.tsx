@@ -16,6 +16,7 @@ import { loadRecentApps } from './recentAppsSlice';
 import { SettingsModal } from './SettingsModal';
 import { Taskbar } from './Taskbar';
 import classes from './Workspace.module.css';
+import { focusedApp } from './windowsSlice';
 import { setLauncherOpen, setSliderOpen } from './workspaceUiSlice';
 
 /** The signed-in desktop. */
@@ -47,6 +48,7 @@ function Desktop({ me }: { me: MeResponse }) {
   const windows = useAppSelector((state) => state.windows);
   const { launcherOpen, sliderOpen, locked } = useAppSelector((state) => state.workspaceUi);
   const { setColorScheme } = useMantineColorScheme();
+  const covered = focusedApp(windows) !== null;
 
   // The profile is the source of the recent list at sign-in; after that this tab keeps it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the user changes
@@ -74,7 +76,10 @@ function Desktop({ me }: { me: MeResponse }) {
       style={{ background: wallpaperBackground(visual.desktop_wallpaper) }}
     >
       <main className={classes.desktop} aria-label="Desktop" inert={locked}>
-        <DesktopIcons apps={apps} />
+        {/* Icons under a maximized window are hidden from sight, so from Tab and screen readers too. */}
+        <div style={{ display: 'contents' }} inert={covered} data-testid="desktop-icons">
+          <DesktopIcons apps={apps} />
+        </div>
         {apps.map((key) =>
           windows[key].appState === 'closed' ? null : (
             <AppWindow key={key} window={windows[key]} sidebarColor={visual.sidebar_color} />
