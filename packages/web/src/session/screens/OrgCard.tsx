@@ -42,20 +42,18 @@ export function OrgCard({ org, suffix, current, busy, disabled, onChoose }: OrgC
               {org.slug}
               {suffix}
             </Text>
+            {/* Under the address, so the name and address keep the card's width. */}
+            <Group gap={6} mt={6}>
+              <Badge size="sm" variant="light" color={org.role === 'admin' ? 'grape' : 'gray'}>
+                {ROLE_LABEL[org.role]}
+              </Badge>
+              {current && (
+                <Badge size="sm" variant="outline" color="teal">
+                  Current
+                </Badge>
+              )}
+            </Group>
           </div>
-          {current && (
-            <Badge size="sm" variant="outline" color="teal" style={{ flexShrink: 0 }}>
-              Current
-            </Badge>
-          )}
-          <Badge
-            size="sm"
-            variant="light"
-            color={org.role === 'admin' ? 'grape' : 'gray'}
-            style={{ flexShrink: 0 }}
-          >
-            {ROLE_LABEL[org.role]}
-          </Badge>
           {busy ? <Loader size="sm" /> : <IconChevronRight size={20} className={classes.arrow} />}
         </Group>
       </UnstyledButton>
