@@ -60,7 +60,11 @@ test('a dashboard built from a theme with three live widgets, shared by a passwo
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  // About 50 actions (three widget wizards, the live waits, a stranger's visit, the revoke). On two
+  // shared cores at load 17–20 the whole walk measured 150–180 s, so 150 s ran out mid-journey
+  // (before the right password was even sent); 240 s leaves room without hiding a stuck step,
+  // which each expect's own 10–20 s limit still catches.
+  test.setTimeout(240_000);
   const name = `Line 1 live ${stamp()}`;
   await page.goto('/');
   const window = await openApp(page, 'dashboards');
