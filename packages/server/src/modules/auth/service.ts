@@ -35,15 +35,7 @@ export class AuthService {
 
   /** Checks credentials and answers the user, their organizations and the token for the organization step. */
   async signIn(email: string, password: string, ip: string): Promise<SignInResponse> {
-    const user = await this.verifyCredentials(email, password, ip);
-    const orgs = await this.repo.listUserOrgs(user.id);
-    const authToken = await this.jwt.sign({ sub: user.id, purpose: 'org-step' }, ORG_STEP_TOKEN_TTL_SECONDS);
-    return {
-      user: presentUserSummary(user),
-      orgs: orgs.map(presentOrgSummary),
-      auth_token: authToken,
-      auth_token_expires_in: ORG_STEP_TOKEN_TTL_SECONDS,
-    };
+    return this.organizationStep(await this.verifyCredentials(email, password, ip));
   }
 
   /**
@@ -53,6 +45,11 @@ export class AuthService {
   async switchOrg(userId: string): Promise<SignInResponse> {
     const user = await this.repo.findUserById(userId);
     if (!user) throw problems.unauthorized('Sign in again', 'Session expired');
+    return this.organizationStep(user);
+  }
+
+  /** The user, their organizations and a short-lived token for picking one (sign-in's answer). */
+  private async organizationStep(user: Parameters<typeof presentUserSummary>[0]): Promise<SignInResponse> {
     const orgs = await this.repo.listUserOrgs(user.id);
     const authToken = await this.jwt.sign({ sub: user.id, purpose: 'org-step' }, ORG_STEP_TOKEN_TTL_SECONDS);
     return {
