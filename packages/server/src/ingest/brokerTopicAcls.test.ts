@@ -6,12 +6,12 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrgWithAdmin, addProject } from '../modules/entityManager/testSupport';
-import { type IotClient, iotClient } from '../modules/iotManager/testSupport';
+import type { IotClient } from '../modules/iotManager/testSupport';
 import { createTestPlatform, type TestPlatform } from '../testing/testPlatform';
 import { type DeviceTransports, startDeviceTransports } from './deviceTransports';
 import { type PrivateMosquitto, startPrivateMosquitto } from './privateMosquitto';
 import {
+  addIotTenant,
   apiGateway,
   type CommandListener,
   forgedCommand,
@@ -30,17 +30,6 @@ let transports: DeviceTransports;
 let owner: { orgId: string; iot: IotClient; projectId: string };
 let intruder: { orgId: string; iot: IotClient; projectId: string };
 const listeners: CommandListener[] = [];
-
-async function tenant(slug: string) {
-  const { orgId, token } = await addOrgWithAdmin(platform, `${slug}-${randomUUID().slice(0, 6)}`, [
-    'iotManager',
-  ]);
-  return {
-    orgId,
-    iot: iotClient(platform, orgId, token),
-    projectId: await addProject(platform, orgId, 'Line'),
-  };
-}
 
 beforeAll(async () => {
   broker = await startPrivateMosquitto();
@@ -72,8 +61,8 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
   });
   transports = await startDeviceTransports(platform.deps);
-  owner = await tenant('acl-owner');
-  intruder = await tenant('acl-intruder');
+  owner = await addIotTenant(platform, 'acl-owner');
+  intruder = await addIotTenant(platform, 'acl-intruder');
 }, 60_000);
 
 afterAll(async () => {

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrgWithAdmin, addProject } from '../modules/entityManager/testSupport';
-import { gatewayBody, type IotClient, iotClient } from '../modules/iotManager/testSupport';
+import { gatewayBody, type IotClient } from '../modules/iotManager/testSupport';
 import { createTestPlatform, type TestPlatform } from '../testing/testPlatform';
 import { type DeviceTransports, startDeviceTransports } from './deviceTransports';
 import {
+  addIotTenant,
   apiGateway,
   type CommandListener,
   type MqttDevice as Device,
@@ -28,23 +28,12 @@ let owner: { orgId: string; iot: IotClient; projectId: string };
 let squatter: { orgId: string; iot: IotClient; projectId: string };
 const listeners: CommandListener[] = [];
 
-async function tenant(slug: string) {
-  const { orgId, token } = await addOrgWithAdmin(platform, `${slug}-${randomUUID().slice(0, 6)}`, [
-    'iotManager',
-  ]);
-  return {
-    orgId,
-    iot: iotClient(platform, orgId, token),
-    projectId: await addProject(platform, orgId, 'Line'),
-  };
-}
-
 beforeAll(async () => {
   platform = await createTestPlatform({ MQTT_PORT: '0', COAP_PORT: '0', HOST: '127.0.0.1' });
   transports = await startDeviceTransports(platform.deps);
   port = transports.mqttPort as number;
-  owner = await tenant('plant-a');
-  squatter = await tenant('plant-b');
+  owner = await addIotTenant(platform, 'plant-a');
+  squatter = await addIotTenant(platform, 'plant-b');
 }, 60_000);
 afterAll(async () => {
   for (const listener of listeners) listener.stop();
