@@ -56,13 +56,13 @@ const LIGHT_SURFACE = '#f8f9fa';
 
 /**
  * Coloured text in the light scheme: Mantine draws `c="teal"`, outline and light badges with shades
- * 6 and 9, which for the yellow-green half of the palette read at 2-3.8:1. Each colour keeps its
+ * 6 and 9, which for the yellow-green half of the palette (and gray) read at 2-3.8:1. Each colour keeps its
  * hue, darkened only as far as 4.5:1 needs (the dark scheme's lighter shades already pass).
  */
 function readableLightColors(theme: MantineTheme): Record<string, string> {
   const variables: Record<string, string> = {};
   for (const [name, shades] of Object.entries(theme.colors)) {
-    if (name === 'dark' || name === 'gray') continue;
+    if (name === 'dark') continue;
     const text = readableOn(shades[6], LIGHT_SURFACE);
     variables[`--mantine-color-${name}-text`] = text;
     variables[`--mantine-color-${name}-outline`] = text;
@@ -81,7 +81,7 @@ const DARK_SURFACE = '#2e2e2e';
 function readableDarkColors(theme: MantineTheme): Record<string, string> {
   const variables: Record<string, string> = {};
   for (const [name, shades] of Object.entries(theme.colors)) {
-    if (name === 'dark' || name === 'gray') continue;
+    if (name === 'dark') continue;
     variables[`--mantine-color-${name}-text`] = readableOn(shades[4], DARK_SURFACE);
   }
   const primary = theme.colors[theme.primaryColor];
