@@ -175,6 +175,8 @@ test.describe('routes and stored sessions', () => {
     await page.goto('/dashboards/8e0c1a7e-1111-4a1a-9a1a-123456789abc');
     await page.getByLabel('Password').fill('Any#password1');
     await page.getByRole('button', { name: 'Open dashboard' }).click();
-    await expect(page.getByRole('heading', { name: 'There is no shared dashboard at this link' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'There is no shared dashboard at this link' }),
+    ).toBeVisible();
   });
 });
