@@ -1,4 +1,4 @@
-/** GET /api/geocode?q=: find a place by name for an entity's location (spec §2's places library). */
+/** GET /api/entity_mgmt/orgs/{orgId}/geocode?q=: find a place by name for an entity's location (spec §2's places library). */
 import { z } from 'zod';
 import { textSchema } from './text';
 

@@ -49,6 +49,9 @@ let online: TestPlatform;
 let geocoder: Awaited<ReturnType<typeof fakeGeocoder>>;
 let token: string;
 let onlineToken: string;
+let orgId: string;
+let onlineOrgId: string;
+let otherOrgId: string;
 
 async function locatedAsset(
   platform: TestPlatform,
@@ -74,21 +77,26 @@ beforeAll(async () => {
   online = await createTestPlatform({ GEOCODER_URL: geocoder.url });
   const session = await signInToOrg(offline.app);
   token = session.access_token;
+  orgId = session.org_id;
   await locatedAsset(offline, session.org_id, token, 'Harbour Plant', 53.54, 9.98);
   // Another organization's site with a similar name must never show in the first one's search.
   const other = await addOrgWithAdmin(offline, 'rival-mill', APP_KEYS);
   await locatedAsset(offline, other.orgId, other.token, 'Harbour Works', 1, 2);
-  onlineToken = (await signInToOrg(online.app)).access_token;
+  otherOrgId = other.orgId;
+  const onlineSession = await signInToOrg(online.app);
+  onlineToken = onlineSession.access_token;
+  onlineOrgId = onlineSession.org_id;
 }, 60_000);
 afterAll(async () => {
   await Promise.all([offline?.close(), online?.close()]);
   geocoder?.server.close();
 });
 
-const search = (platform: TestPlatform, q: string, accessToken = token) =>
-  platform.app.inject({ method: 'GET', url: '/api/geocode', query: { q }, headers: bearer(accessToken) });
+const placesUrl = (org: string) => `/api/entity_mgmt/orgs/${org}/geocode`;
+const search = (platform: TestPlatform, q: string, accessToken = token, org = orgId) =>
+  platform.app.inject({ method: 'GET', url: placesUrl(org), query: { q }, headers: bearer(accessToken) });
 
-describe('GET /api/geocode', () => {
+describe('GET /api/entity_mgmt/orgs/{orgId}/geocode', () => {
   it('finds the organization’s own located entities by name, never another organization’s', async () => {
     const response = await search(offline, 'harbour');
     expect(response.statusCode).toBe(200);
@@ -113,7 +121,7 @@ describe('GET /api/geocode', () => {
     for (const query of [{}, { q: 'h' }] as Record<string, string>[]) {
       const response = await offline.app.inject({
         method: 'GET',
-        url: '/api/geocode',
+        url: placesUrl(orgId),
         query,
         headers: bearer(token),
       });
@@ -123,11 +131,19 @@ describe('GET /api/geocode', () => {
   });
 
   it('needs a session', async () => {
-    expect((await offline.app.inject({ method: 'GET', url: '/api/geocode?q=harbour' })).statusCode).toBe(401);
+    expect(
+      (await offline.app.inject({ method: 'GET', url: `${placesUrl(orgId)}?q=harbour` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses another organization’s path, so its sites stay unseen', async () => {
+    const response = await search(offline, 'harbour', token, otherOrgId);
+    expect([403, 404]).toContain(response.statusCode);
+    expect(response.body).not.toContain('Harbour Works');
   });
 
   it('asks GEOCODER_URL’s /search when set, keeping only well-formed places', async () => {
-    const response = await search(online, 'Hamburg', onlineToken);
+    const response = await search(online, 'Hamburg', onlineToken, onlineOrgId);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       places: [
@@ -143,11 +159,11 @@ describe('GET /api/geocode', () => {
 
   it('answers with local places only when the geocoder is too slow or answers too much', async () => {
     const started = Date.now();
-    const slow = await search(online, 'slow town', onlineToken);
+    const slow = await search(online, 'slow town', onlineToken, onlineOrgId);
     expect(slow.statusCode).toBe(200);
     expect(slow.json()).toEqual({ places: [], geocoder_reached: false });
     expect(Date.now() - started).toBeLessThan(4500);
-    expect((await search(online, 'huge city', onlineToken)).json()).toEqual({
+    expect((await search(online, 'huge city', onlineToken, onlineOrgId)).json()).toEqual({
       places: [],
       geocoder_reached: false,
     });

@@ -1,5 +1,10 @@
-/** GET /geocode: find a place for an entity's location (spec §2's places library, through the server). */
-import { geocodeQuerySchema, geocodeResponseSchema, problemSchema } from '@ferrite/contracts';
+/** GET /entity_mgmt/orgs/{orgId}/geocode: find a place for an entity's location (spec §2's places library, through the server). */
+import {
+  geocodeQuerySchema,
+  geocodeResponseSchema,
+  orgParamsSchema,
+  problemSchema,
+} from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/http/authContext';
 import type { AppDeps } from '../../platform/http/deps';
@@ -10,14 +15,23 @@ import { PlaceSearch } from './service';
 export const geocodeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const search = new PlaceSearch(new PlaceRepository(deps.db), deps.config.geocoderUrl);
   // The browser asks this server, never the geocoder: the page's connect-src stays 'self'.
-  app.get('/geocode', {
+  // Under the organization's path like every Entity Manager call, so the caller's organization is
+  // checked before the query is read.
+  app.get('/entity_mgmt/orgs/:orgId/geocode', {
     config: { permission: 'entityManager.view' },
     schema: {
       tags: ['entityManager'],
       summary:
         'Places matching a name for an entity location: typed "lat, lon", the organization’s located entities, and GEOCODER_URL’s places when set',
+      params: orgParamsSchema,
       querystring: geocodeQuerySchema,
-      response: { 200: geocodeResponseSchema, 400: problemSchema, 401: problemSchema, 403: problemSchema },
+      response: {
+        200: geocodeResponseSchema,
+        400: problemSchema,
+        401: problemSchema,
+        403: problemSchema,
+        404: problemSchema,
+      },
     },
     handler: (request) => search.search(requireAuth(request).orgId, request.query.q, request.log),
   });

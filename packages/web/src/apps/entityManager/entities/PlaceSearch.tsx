@@ -4,6 +4,7 @@ import { Autocomplete, Group, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingFactory2, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useOrgId } from '../hooks';
 import { useSearchPlacesQuery } from './placeApi';
 
 const SOURCE_ICON = {
@@ -21,7 +22,11 @@ const optionText = (place: Place) => `${place.name} (${coordinates(place)})`;
 export function PlaceSearch({ onPick }: { onPick: (place: Place) => void }) {
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
-  const { currentData, isFetching } = useSearchPlacesQuery(query, { skip: query.length < 2 });
+  const orgId = useOrgId();
+  const { currentData, isFetching } = useSearchPlacesQuery(
+    { orgId, q: query },
+    { skip: !orgId || query.length < 2 },
+  );
   const places = currentData?.places ?? [];
   // Autocomplete options are their text, so each carries its coordinates to stay unique.
   const byKey = useMemo(() => new Map(places.map((place) => [optionText(place), place])), [places]);

@@ -1,11 +1,11 @@
-/** The place search of an entity's location: GET /api/geocode?q= (the server asks any geocoder, not the browser). */
+/** The place search of an entity's location: GET /api/entity_mgmt/orgs/{orgId}/geocode?q= (the server asks any geocoder, not the browser). */
 import type { GeocodeResponse } from '@ferrite/contracts';
 import { entityManagerApi } from '../apiBase';
 
 const placeApi = entityManagerApi.injectEndpoints({
   endpoints: (build) => ({
-    searchPlaces: build.query<GeocodeResponse, string>({
-      query: (q) => ({ url: '/geocode', params: { q } }),
+    searchPlaces: build.query<GeocodeResponse, { orgId: string; q: string }>({
+      query: ({ orgId, q }) => ({ url: `/entity_mgmt/orgs/${orgId}/geocode`, params: { q } }),
       // Places do not change while a form is open; a few minutes spare the geocoder repeated questions.
       keepUnusedDataFor: 300,
     }),

@@ -2,7 +2,7 @@
  * Spec §2: "a maps script with a places library is loaded when the application starts". The map
  * chunk (MapLibre and the entity map) is fetched once the first screen has painted and the browser is
  * idle, so sign-in is not slowed and the entity map opens without waiting; the places half is the
- * server's GET /api/geocode, which the entity forms ask.
+ * server's GET /api/entity_mgmt/orgs/{orgId}/geocode, which the entity forms ask.
  */
 let started = false;
 
