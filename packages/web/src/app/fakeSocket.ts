@@ -58,6 +58,10 @@ export class FakeSocket {
     this.connected = false;
     this.fire('disconnect');
   }
+  /** The token the next handshake sends (app/socket.ts may ask the server for it first, so it is awaited). */
+  handshakeToken(): Promise<string> {
+    return new Promise((resolve) => this.options.auth((data) => resolve(data.token)));
+  }
   /** Delivers a server event to the socket's listeners. */
   fire(event: string, ...args: unknown[]) {
     for (const handler of this.handlers.get(event) ?? []) handler(...args);

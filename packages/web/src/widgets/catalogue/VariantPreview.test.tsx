@@ -1,10 +1,29 @@
 import { findWidgetVariant } from '@ferrite/contracts';
 import { cleanup, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installWidgetShims, renderWithProviders } from '../testing';
 import { VariantPreview } from './VariantPreview';
 
-beforeAll(installWidgetShims);
+// Web test files share one jsdom: another file may leave an IntersectionObserver that never fires.
+// This one reports every preview as scrolled into view at once, whatever ran before.
+const observerBefore = globalThis.IntersectionObserver;
+beforeAll(() => {
+  installWidgetShims();
+  globalThis.IntersectionObserver = class {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(target: Element) {
+      this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never);
+    }
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  } as unknown as typeof IntersectionObserver;
+});
+afterAll(() => {
+  globalThis.IntersectionObserver = observerBefore;
+});
 afterEach(cleanup);
 
 describe('a catalogue preview', () => {
@@ -13,7 +32,6 @@ describe('a catalogue preview', () => {
     async (id) => {
       const variant = findWidgetVariant(id);
       if (!variant) throw new Error(`no ${id}`);
-      // jsdom has no IntersectionObserver: the preview draws at once (SVG).
       const { container } = renderWithProviders(
         <VariantPreview variant={variant} theme="light" width={320} height={200} />,
       );

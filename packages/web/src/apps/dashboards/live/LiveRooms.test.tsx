@@ -2,63 +2,21 @@ import { SOCKET_EVENTS, type SocketRoom } from '@ferrite/contracts';
 import { act, cleanup, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FakeSocket } from '../../../app/fakeSocket';
 import { makeTestStore } from '../../../session/test-helpers';
 import { LiveStore } from './liveStore';
 
-/** socket.io's client as far as app/socket.ts uses it: records emits, lets the test fire events. */
-class FakeSocket {
-  connected = false;
-  active = true;
-  handlers = new Map<string, Set<(...args: unknown[]) => void>>();
-  emitted: { event: string; args: unknown[] }[] = [];
-  constructor(readonly options: { auth: (cb: (data: { token: string }) => void) => void }) {}
-  on(event: string, handler: (...args: unknown[]) => void) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)?.add(handler);
-    return this;
-  }
-  off(event: string, handler: (...args: unknown[]) => void) {
-    this.handlers.get(event)?.delete(handler);
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  timeout() {
-    return this;
-  }
-  emit(event: string, ...args: unknown[]) {
-    this.emitted.push({ event, args });
-    const ack = args[1];
-    if (event === SOCKET_EVENTS.subscribe && typeof ack === 'function')
-      queueMicrotask(() => ack(null, { ok: true }));
-    return this;
-  }
-  disconnect() {
-    this.connected = false;
-  }
-  connect() {}
-  fire(event: string, ...args: unknown[]) {
-    for (const handler of this.handlers.get(event) ?? []) handler(...args);
-  }
-  token() {
-    let token = '';
-    this.options.auth((data) => {
-      token = data.token;
-    });
-    return token;
-  }
-}
-
 const sockets: FakeSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: (options: never) => {
-    const fake = new FakeSocket(options);
-    sockets.push(fake);
-    return fake;
-  },
-}));
+vi.mock('socket.io-client', async () => {
+  const { FakeSocket } = await import('../../../app/fakeSocket');
+  return {
+    io: (options: never) => {
+      const fake = new FakeSocket(options);
+      sockets.push(fake);
+      return fake;
+    },
+  };
+});
 const { closeSocket } = await import('../../../app/socket');
 const { SensorRooms, sensorsOf, useDashboardRoom } = await import('./LiveRooms');
 
@@ -111,7 +69,7 @@ describe('live rooms of a dashboard', () => {
     );
     expect(sockets).toHaveLength(1);
     const socket = sockets[0]!;
-    expect(socket.token()).toBe('share-token');
+    expect(await socket.handshakeToken()).toBe('share-token');
     socket.connected = true;
     act(() => socket.fire('connect'));
     await flush();
