@@ -35,14 +35,22 @@ describe('a dashboard made in New', () => {
       },
     });
     const onNavigate = vi.fn();
+    // Each step loads a lazy part of the app; on a busy two-core machine that took over the default 1 s.
+    const step = { timeout: 10_000 };
     renderWithProviders(<DashboardsApp section="new" onNavigate={onNavigate} />);
-    fireEvent.click(await screen.findByRole('radio', { name: 'Control room' }));
-    fireEvent.change(await screen.findByLabelText(/Name/), { target: { value: 'Boiler room' } });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Control room' }, step));
+    fireEvent.change(await screen.findByLabelText(/Name/, {}, step), { target: { value: 'Boiler room' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create dashboard' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Dashboard menu' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete dashboard' }));
-    fireEvent.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(deletes).toHaveLength(1));
-    await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('open'));
-  });
+    fireEvent.click(await screen.findByRole('button', { name: 'Dashboard menu' }, step));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete dashboard' }, step));
+    fireEvent.click(
+      await within(await screen.findByRole('dialog', {}, step)).findByRole(
+        'button',
+        { name: 'Delete' },
+        step,
+      ),
+    );
+    await waitFor(() => expect(deletes).toHaveLength(1), step);
+    await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('open'), step);
+  }, 30_000);
 });
