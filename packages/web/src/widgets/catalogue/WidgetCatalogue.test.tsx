@@ -1,12 +1,11 @@
 import { WIDGET_VARIANTS } from '@ferrite/contracts';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installWidgetShims, renderWithProviders } from '../testing';
 import { filterVariants } from './filterVariants';
 import { CATALOGUE_PAGE, WidgetCatalogue } from './WidgetCatalogue';
 
-const observerBefore = globalThis.IntersectionObserver;
 beforeAll(() => {
   installWidgetShims();
   // Previews wait to scroll into view; jsdom never scrolls, so nothing is drawn and the test stays fast.
@@ -20,10 +19,6 @@ beforeAll(() => {
   } as unknown as typeof IntersectionObserver;
 });
 afterEach(cleanup);
-// Web test files share one jsdom: leave the observer as it was for the next file.
-afterAll(() => {
-  globalThis.IntersectionObserver = observerBefore;
-});
 
 describe('filterVariants', () => {
   it('matches every word against name, kind, category and description', () => {
