@@ -54,3 +54,26 @@ export async function seedStoredSession(page: Page, session: ApiSession): Promis
     { keys: STORAGE_KEYS, values: session },
   );
 }
+
+/** The demo plant's "live overview" dashboard, waited for: the seed makes it once its simulated sensors exist. */
+export async function demoDashboard(
+  request: APIRequestContext,
+  session: ApiSession,
+): Promise<{ id: string; name: string }> {
+  let found: { id: string; name: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dash_mgmt/orgs/${session.org_id}/dashboards`, {
+          headers: { Authorization: `Bearer ${session.access_token}` },
+          params: { search: 'live overview' },
+        });
+        const list = (await response.json()) as { dashboards: { id: string; name: string }[] };
+        found = list.dashboards[0];
+        return found;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeTruthy();
+  return found as { id: string; name: string };
+}

@@ -9,7 +9,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { openFromLauncher, walkApps } from '../support/apps';
 import { blockingViolations } from '../support/axe';
 import { DEMO_ADMIN, DEMO_ORG_NAME } from '../support/environment';
-import { type ApiSession, apiSession, seedStoredSession } from '../support/session';
+import { type ApiSession, apiSession, demoDashboard, seedStoredSession } from '../support/session';
 
 type Scheme = 'light' | 'dark';
 
@@ -31,26 +31,6 @@ async function useScheme(request: APIRequestContext, session: ApiSession, scheme
 /** Screens outside the workspace remember the scheme in the browser (the toggle on those pages). */
 async function rememberScheme(page: Page, scheme: Scheme) {
   await page.addInitScript((value) => localStorage.setItem('ferrite-color-scheme', value), scheme);
-}
-
-/** The demo plant's dashboard name (the seed makes it once its simulated sensors exist). */
-async function demoDashboardName(request: APIRequestContext, session: ApiSession): Promise<string> {
-  let name: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/dash_mgmt/orgs/${session.org_id}/dashboards`, {
-          headers: { Authorization: `Bearer ${session.access_token}` },
-          params: { search: 'live overview' },
-        });
-        const list = (await response.json()) as { dashboards: { name: string }[] };
-        name = list.dashboards[0]?.name;
-        return name;
-      },
-      { timeout: 30_000 },
-    )
-    .toBeTruthy();
-  return name as string;
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -89,7 +69,7 @@ for (const scheme of ['light', 'dark'] as const) {
       test.setTimeout(300_000);
       const session = await apiSession(request);
       await useScheme(request, session, scheme);
-      const dashboard = await demoDashboardName(request, session);
+      const dashboard = (await demoDashboard(request, session)).name;
       await seedStoredSession(page, session);
       await page.goto('/');
       await expect(page.getByRole('main', { name: 'Desktop' })).toBeVisible();

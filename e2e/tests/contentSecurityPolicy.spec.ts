@@ -7,7 +7,13 @@
 import { type APIRequestContext, expect, type Page, type Response, test } from '@playwright/test';
 import { walkApps } from '../support/apps';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/environment';
-import { type ApiSession, apiSession, resetSettings, seedStoredSession } from '../support/session';
+import {
+  type ApiSession,
+  apiSession,
+  demoDashboard,
+  resetSettings,
+  seedStoredSession,
+} from '../support/session';
 
 // The Entity Map needs WebGL; with --disable-gpu Chromium only offers it through SwiftShader when asked.
 test.use({
@@ -146,32 +152,12 @@ test('every app opened from the launcher, each section and the Entity Map, witho
   expect(violations).toEqual([]);
 });
 
-/** The demo plant's dashboard (made through the API once its simulated sensors exist). */
-async function demoDashboardId(request: APIRequestContext): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/dash_mgmt/orgs/${session.org_id}/dashboards`, {
-          headers: { Authorization: `Bearer ${session.access_token}` },
-          params: { search: 'live overview' },
-        });
-        const list = (await response.json()) as { dashboards: { id: string }[] };
-        id = list.dashboards[0]?.id;
-        return id;
-      },
-      { timeout: 30_000 },
-    )
-    .toBeTruthy();
-  return id as string;
-}
-
 test('a password-protected shared dashboard with live charts, without a violation', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
-  const dashboardId = await demoDashboardId(request);
+  const dashboardId = (await demoDashboard(request, session)).id;
   const made = await request.post(`/api/dash_mgmt/orgs/${session.org_id}/dashboards/${dashboardId}/export`, {
     headers: { Authorization: `Bearer ${session.access_token}` },
     data: {},
