@@ -5,25 +5,14 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTheme } from '../../app/theme';
+import { installDomShims } from '../../ui/test-utils';
 import { makeTestStore, mockFetch } from '../test-helpers';
 import { ForgotPasswordForm } from './ForgotPasswordPage';
 
 vi.mock('../navigation', () => ({ navigateTo: vi.fn(), setNavigator: vi.fn() }));
 vi.mock('../notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
-beforeAll(() => {
-  // jsdom has no matchMedia; Mantine asks it for the colour scheme and reduced motion.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(installDomShims);
 afterEach(() => {
   cleanup(); // vitest runs without globals, so testing-library cannot clean up by itself
   vi.unstubAllGlobals();
