@@ -21,6 +21,11 @@ const ref = z.object({ id: z.string().uuid(), name: z.string() });
 
 export const entitySchema = z.object({
   id: z.string().uuid(),
+  /**
+   * The asset's `uuid` of spec §3 (stream logic's project assets answer it too). Ids are UUIDs, so it is
+   * the id, as a gateway's `uuid` is: one identity, two names the spec uses.
+   */
+  uuid: z.string().uuid(),
   kind: z.enum(ENTITY_KINDS),
   project_id: z.string().uuid(),
   parent_id: z.string().uuid().nullable(),

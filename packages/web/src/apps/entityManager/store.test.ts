@@ -21,6 +21,7 @@ import {
 
 const sensor = (id: string, name = id): Entity => ({
   id,
+  uuid: id,
   kind: 'sensor',
   project_id: 'p',
   parent_id: null,

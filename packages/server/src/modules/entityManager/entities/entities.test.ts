@@ -71,6 +71,7 @@ describe('assets and sensors', () => {
     expect(created.statusCode).toBe(201);
     const press = created.json();
     expect(press).toMatchObject({
+      uuid: press.id,
       kind: 'asset',
       project_id: projectId,
       parent_id: line,

@@ -29,6 +29,7 @@ export function ancestorIds(path: string): string[] {
 export function presentEntity(row: EntityRow, context: EntityContext): Entity {
   return {
     id: row.id,
+    uuid: row.id,
     kind: row.kind as EntityKind,
     project_id: row.project_id,
     parent_id: row.parent_id,

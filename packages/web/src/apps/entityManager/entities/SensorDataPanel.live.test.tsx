@@ -30,6 +30,7 @@ const BASE = `/api/telemetry/orgs/${ORG_ID}/sensors/${SENSOR_ID}`;
 
 const sensor: Entity = {
   id: SENSOR_ID,
+  uuid: SENSOR_ID,
   kind: 'sensor',
   project_id: '6c0f1f7e-4a55-4e1b-9d47-2b8e5f0c9a44',
   parent_id: null,

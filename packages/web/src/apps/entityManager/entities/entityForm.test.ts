@@ -66,6 +66,7 @@ describe('entity form', () => {
   it('reads an entity back into the form', () => {
     const entity = {
       id: 'e',
+      uuid: 'e',
       kind: 'sensor',
       project_id: 'p',
       parent_id: 'a',
