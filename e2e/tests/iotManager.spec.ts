@@ -99,12 +99,14 @@ test('a gateway made in the UI, its payload mapped onto a sensor, and readings f
   const window = await openApp(page, 'iotManager');
   await goToSection(window, 'gateways');
 
-  // Gateways start on My Projects, under their breadcrumb.
+  // Gateways start on My Projects, under their breadcrumb: at its root the trail is the page's heading,
+  // and a project's page leads back to My Projects from the same line.
   const trail = window.getByRole('navigation', { name: 'Gateways breadcrumb' });
-  await expect(trail).toContainText('My Projects');
+  await expect(trail.getByRole('heading', { name: 'Gateways' })).toBeVisible();
   await window.getByRole('searchbox').fill(projectName);
   await window.locator('[data-row-key]', { hasText: projectName }).click();
-  await expect(trail).toContainText(projectName);
+  await expect(trail.getByRole('heading', { name: projectName })).toBeVisible();
+  await expect(trail.getByRole('button', { name: 'My Projects' })).toBeVisible();
   await expect(window.getByTestId('tab-count-active')).toHaveText('0');
 
   // Create an HTTPS gateway speaking HTTP: the token is shown once.

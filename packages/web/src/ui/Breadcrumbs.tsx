@@ -9,11 +9,15 @@
  *   <Breadcrumbs trail="myOrganizations" onNavigate={(crumb, index) => ...} />
  *
  * Every crumb but the last is a button that cuts the trail back to it; the last is the current page.
+ *
+ * Inside a page header (`TrailHeading`, which ListPage uses) the trail is the heading itself, so a page
+ * never shows its name twice: at the root only the page's heading shows; deeper, the earlier crumbs
+ * lead up to it on the same line ("My Projects › Line 1 Assembly").
  */
 import { BREADCRUMB_TRAILS, type BreadcrumbTrailKey } from '@ferrite/contracts';
-import { Breadcrumbs as MantineBreadcrumbs, Text, UnstyledButton } from '@mantine/core';
+import { Breadcrumbs as MantineBreadcrumbs, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import {
   type Crumb,
@@ -77,6 +81,17 @@ export function Breadcrumbs({ trail, onNavigate }: BreadcrumbsProps) {
   );
 }
 
+/** The page heading a trail stands in for; set by `TrailHeading` around the page's trail. */
+const HeadingContext = createContext<ReactNode>(null);
+
+/**
+ * Makes the trail inside it the page's heading: `heading` is drawn as the last crumb (an h2), so the
+ * name a page shows under its trail is not repeated. Without a trail inside, nothing shows.
+ */
+export function TrailHeading({ heading, children }: { heading: ReactNode; children: ReactNode }) {
+  return <HeadingContext.Provider value={heading}>{children}</HeadingContext.Provider>;
+}
+
 interface TrailBarProps {
   /** Names the navigation landmark: '{name} breadcrumb'. */
   name: string;
@@ -92,32 +107,43 @@ interface TrailBarProps {
  * name the contracts do not list yet); `Breadcrumbs` draws the named ones with it.
  */
 export function TrailBar({ name, crumbs, onCut, trailKey }: TrailBarProps) {
+  const heading = useContext(HeadingContext);
   const last = crumbs.length - 1;
+  const earlier = crumbs.slice(0, last).map((crumb, index) => (
+    <UnstyledButton
+      // biome-ignore lint/suspicious/noArrayIndexKey: a crumb is its position in the trail.
+      key={`${index}-${crumb.label}`}
+      className={classes.crumb}
+      data-crumb-index={index}
+      onClick={() => onCut(crumb, index)}
+    >
+      {crumb.label}
+    </UnstyledButton>
+  ));
+  const separator = <IconChevronRight size={heading ? 18 : 14} className={classes.separator} aria-hidden />;
+  const current = heading ? (
+    <Title key="current" order={2} className={classes.heading} aria-current="page">
+      {heading}
+    </Title>
+  ) : (
+    <Text key="current" className={classes.current} aria-current="page" truncate>
+      {crumbs[last]?.label}
+    </Text>
+  );
   return (
-    <nav aria-label={`${name} breadcrumb`} data-trail={trailKey}>
+    <nav
+      aria-label={`${name} breadcrumb`}
+      data-trail={trailKey}
+      data-depth={crumbs.length}
+      className={heading ? classes.headingTrail : undefined}
+    >
       <MantineBreadcrumbs
-        separator={<IconChevronRight size={14} className={classes.separator} aria-hidden />}
-        separatorMargin={6}
-        classNames={{ root: classes.root }}
+        separator={separator}
+        separatorMargin={heading ? 8 : 6}
+        classNames={{ root: heading ? classes.headingRoot : classes.root }}
       >
-        {crumbs.map((crumb, index) =>
-          index === last ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a crumb is its position in the trail.
-            <Text key={`${index}-${crumb.label}`} className={classes.current} aria-current="page" truncate>
-              {crumb.label}
-            </Text>
-          ) : (
-            <UnstyledButton
-              // biome-ignore lint/suspicious/noArrayIndexKey: a crumb is its position in the trail.
-              key={`${index}-${crumb.label}`}
-              className={classes.crumb}
-              data-crumb-index={index}
-              onClick={() => onCut(crumb, index)}
-            >
-              {crumb.label}
-            </UnstyledButton>
-          ),
-        )}
+        {earlier}
+        {current}
       </MantineBreadcrumbs>
     </nav>
   );

@@ -1,6 +1,9 @@
 import { Button } from '@mantine/core';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createStore } from '../app/store';
+import { extendTrail } from '../workspace/breadcrumbsSlice';
+import { Breadcrumbs } from './Breadcrumbs';
 import { ListPage, type ListPageProps } from './ListPage';
 import { installDomShims, renderWithProviders } from './test-utils';
 
@@ -139,5 +142,52 @@ describe('ListPage', () => {
     fireEvent.keyDown(box, { key: 'Escape' });
     act(() => vi.advanceTimersByTime(400));
     expect(onSearch).toHaveBeenLastCalledWith('');
+  });
+
+  it('says what the count counts when the title names something else', () => {
+    renderList({ title: 'Line 1 Assembly', count: 1, countNoun: ['gateway', 'gateways'] });
+    expect(screen.getByTestId('list-count')).toHaveTextContent('1 gateway');
+    cleanup();
+    renderList({ title: 'Line 1 Assembly', count: 5, countNoun: ['gateway', 'gateways'] });
+    expect(screen.getByTestId('list-count')).toHaveTextContent('5 gateways');
+  });
+});
+
+describe('ListPage under a trail', () => {
+  const trailPage = (store = createStore(), title = 'Organizations') =>
+    renderWithProviders(
+      <ListPage<Row>
+        title={title}
+        breadcrumbs={<Breadcrumbs trail="myOrganizations" />}
+        items={rows}
+        getKey={(row) => row.id}
+        columns={[{ key: 'name', header: 'Name', render: (row) => row.name }]}
+      />,
+      { store },
+    );
+
+  it("at the trail's root shows the heading once, inside the named trail", () => {
+    trailPage();
+    const trail = screen.getByRole('navigation', { name: 'My Organizations breadcrumb' });
+    const heading = within(trail).getByRole('heading', { level: 2, name: 'Organizations' });
+    expect(heading).toHaveAttribute('aria-current', 'page');
+    // Neither the root's own label nor a second copy of the title repeats it.
+    expect(screen.queryByText('My Organizations')).toBeNull();
+    expect(screen.getAllByText('Organizations')).toHaveLength(1);
+    expect(within(trail).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('deeper, leads up to the heading with the earlier steps as links, on one line', () => {
+    const store = createStore();
+    store.dispatch(extendTrail({ trail: 'myOrganizations', crumb: { label: 'Initech', id: 'a' } }));
+    trailPage(store, 'Initech');
+    const trail = screen.getByRole('navigation', { name: 'My Organizations breadcrumb' });
+    expect(within(trail).getByRole('heading', { level: 2, name: 'Initech' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getAllByText('Initech')).toHaveLength(1);
+    fireEvent.click(within(trail).getByRole('button', { name: 'My Organizations' }));
+    expect(store.getState().breadcrumbs.myOrganizations).toEqual([{ label: 'My Organizations' }]);
   });
 });

@@ -15,6 +15,7 @@
  */
 import { Badge, Group, type MantineColor, Pagination, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TrailHeading } from './Breadcrumbs';
 import classes from './ListPage.module.css';
 import { ListBody } from './ListPageBody';
 import { ListSearch } from './ListSearch';
@@ -69,10 +70,19 @@ export interface ListError {
 
 export interface ListPageProps<T> {
   title: ReactNode;
-  /** Shown as a badge beside the title (e.g. every item across tabs). */
+  /**
+   * Shown as a badge beside the title: how many of what the title names (every organization across
+   * tabs under "Organizations"). A list under a title that names something else (a project's gateways,
+   * the projects a "Gateways" section starts on) either says what it counts with `countNoun` or shows none.
+   */
   count?: number;
+  /** What the count counts when the title does not name it: [one, many], e.g. ['gateway', 'gateways']. */
+  countNoun?: readonly [string, string];
   description?: ReactNode;
-  /** A slot above the title, usually <Breadcrumbs trail=... />. */
+  /**
+   * The page's trail, usually <Breadcrumbs trail=... />: it then carries the title as its last step
+   * (at the root the title alone), so the name is not shown twice.
+   */
   breadcrumbs?: ReactNode;
   tabs?: ListTab[];
   activeTab?: string;
@@ -103,19 +113,37 @@ export interface ListPageProps<T> {
   empty?: ListEmpty;
 }
 
-function ListHeader<T>({ title, count, description, breadcrumbs, primaryAction }: ListPageProps<T>) {
+function countText(count: number, noun: readonly [string, string] | undefined): string {
+  if (!noun) return count.toLocaleString();
+  return `${count.toLocaleString()} ${count === 1 ? noun[0] : noun[1]}`;
+}
+
+function ListHeader<T>(props: ListPageProps<T>) {
+  const { title, count, countNoun, description, breadcrumbs, primaryAction } = props;
+  // With a trail, the trail is the heading (TrailHeading): the title shows once, as its last step.
+  const heading = breadcrumbs ? (
+    <TrailHeading heading={title}>{breadcrumbs}</TrailHeading>
+  ) : (
+    <Title order={2} className={classes.title}>
+      {title}
+    </Title>
+  );
   return (
     <div className={classes.header}>
-      {breadcrumbs && <div className={classes.crumbs}>{breadcrumbs}</div>}
       <Group justify="space-between" wrap="nowrap" gap="md" align="flex-start">
         <div className={classes.titleBlock}>
-          <Group gap="xs" wrap="nowrap">
-            <Title order={2} className={classes.title}>
-              {title}
-            </Title>
+          <Group gap="xs" wrap="nowrap" align="center">
+            {heading}
             {count !== undefined && (
-              <Badge variant="light" radius="sm" size="lg" data-testid="list-count">
-                {count}
+              <Badge
+                variant="light"
+                radius="sm"
+                size="lg"
+                tt={countNoun ? 'none' : undefined}
+                data-testid="list-count"
+                className={classes.count}
+              >
+                {countText(count, countNoun)}
               </Badge>
             )}
           </Group>

@@ -109,6 +109,8 @@ interface DashboardListProps {
   /** Opening a row opens its share dialog too (the Share section's own list). */
   openToShare?: boolean;
   onNew?: () => void;
+  /** Beside the "New" button at the right of the header (the Share section's switcher). */
+  action?: ReactNode;
 }
 
 /** The list page. */
@@ -120,6 +122,7 @@ export function DashboardList({
   shared,
   openToShare,
   onNew,
+  action,
 }: DashboardListProps) {
   const orgId = useOrgId();
   const [tab, setTab] = useState<DashboardTab>('active');
@@ -198,6 +201,8 @@ export function DashboardList({
     <ListPage<Dashboard>
       title={title}
       count={data ? counts.active + counts.archived : undefined}
+      // "Share a dashboard" names an action, not the list: the badge says what it counts.
+      countNoun={openToShare ? ['dashboard', 'dashboards'] : undefined}
       description={description}
       breadcrumbs={breadcrumbs}
       tabs={[
@@ -214,7 +219,14 @@ export function DashboardList({
         setPage(1);
       }}
       searchPlaceholder="Search dashboards"
-      primaryAction={newButton}
+      primaryAction={
+        action || newButton ? (
+          <>
+            {action}
+            {newButton}
+          </>
+        ) : undefined
+      }
       items={data?.dashboards ?? []}
       getKey={(dashboard) => dashboard.id}
       itemLabel={(dashboard) => dashboard.name}

@@ -1,7 +1,7 @@
 /** Recent: the dashboards the caller opened lately, under the Recent Dashboards trail. */
-import { EmptyState, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { EmptyState, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { Breadcrumbs } from '../../../ui/Breadcrumbs';
+import { Breadcrumbs, TrailHeading } from '../../../ui/Breadcrumbs';
 import { useRecentDashboardsQuery } from '../api/dashboardsApi';
 import { type OpenIntent, TrailSection } from '../detail/TrailSection';
 import { useErrorToast, useOrgId } from '../hooks';
@@ -16,9 +16,10 @@ function RecentPage({ onOpen }: { onOpen: (intent: OpenIntent) => void }) {
   return (
     <ScrollArea h="100%" type="auto">
       <div className={classes.page}>
-        <Breadcrumbs trail="recentDashboards" />
-        <Stack gap={2} mt="sm" mb="lg">
-          <Title order={2}>Recent dashboards</Title>
+        <Stack gap={2} mb="lg">
+          <TrailHeading heading="Recent dashboards">
+            <Breadcrumbs trail="recentDashboards" />
+          </TrailHeading>
           <Text c="dimmed" size="sm">
             The dashboards you opened lately, newest first.
           </Text>

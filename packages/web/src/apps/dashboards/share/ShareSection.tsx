@@ -36,14 +36,8 @@ export function ShareSection({ initial }: { initial?: OpenIntent }) {
                 ? 'Dashboards colleagues shared with your e-mail.'
                 : 'Pick a dashboard to share it by a password link or with people by e-mail.'
             }
-            breadcrumbs={
-              <div
-                style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}
-              >
-                <Breadcrumbs trail="sharedDashboards" />
-                {switcher}
-              </div>
-            }
+            breadcrumbs={<Breadcrumbs trail="sharedDashboards" />}
+            action={switcher}
             shared={view === 'withMe'}
             openToShare={view === 'mine'}
             onOpen={open}

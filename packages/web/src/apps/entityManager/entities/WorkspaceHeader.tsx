@@ -1,6 +1,6 @@
 /** The project workspace's header: trail, project name with its counts, import/export and "New" buttons. */
 import type { BreadcrumbTrailKey, EntityKind } from '@ferrite/contracts';
-import { Badge, Button, Group, Menu, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Menu, Text } from '@mantine/core';
 import {
   IconBox,
   IconChevronDown,
@@ -9,7 +9,7 @@ import {
   IconPlus,
   IconTemperature,
 } from '@tabler/icons-react';
-import { Breadcrumbs } from '../../../ui/Breadcrumbs';
+import { Breadcrumbs, TrailHeading } from '../../../ui/Breadcrumbs';
 import { plural } from '../common/format';
 import classes from './Entities.module.css';
 
@@ -33,12 +33,12 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
   const Icon = kind === 'asset' ? IconBox : IconTemperature;
   return (
     <div className={classes.header}>
-      <Breadcrumbs trail={trail} />
-      <Group justify="space-between" align="center" wrap="nowrap" mt={6} gap="md">
+      <Group justify="space-between" align="center" wrap="nowrap" gap="md">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Title order={2} className={classes.title}>
-            {projectName}
-          </Title>
+          {/* The trail ends in the project's name: one line says where this is and what it is. */}
+          <TrailHeading heading={projectName}>
+            <Breadcrumbs trail={trail} />
+          </TrailHeading>
           {counts && (
             // The counts keep their size; a long project name gives way instead.
             <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>

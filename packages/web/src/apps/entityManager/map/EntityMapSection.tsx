@@ -2,12 +2,12 @@
  * The Entity Map section: a project list under 'Entity Map Projects', then the project's map. A
  * point's popup opens its detail in the Assets or Sensors section (through a focus request).
  */
-import { Badge, Center, EmptyState, Group, Loader, Text, Title } from '@mantine/core';
+import { Badge, Center, EmptyState, Group, Loader, Text } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { useAppDispatch } from '../../../app/hooks';
-import { Breadcrumbs, useTrail } from '../../../ui/Breadcrumbs';
+import { Breadcrumbs, TrailHeading, useTrail } from '../../../ui/Breadcrumbs';
 import { useGetClientConfigQuery, useGetHierarchyQuery } from '../api';
 import { plural } from '../common/format';
 import { useOrgId } from '../hooks';
@@ -86,11 +86,10 @@ function ProjectMap({
   return (
     <div className={classes.page} data-project-id={project.id}>
       <div className={classes.header}>
-        <Breadcrumbs trail="entityMapProjects" />
-        <Group gap="sm" mt={6} wrap="nowrap">
-          <Title order={2} className={classes.title}>
-            {project.name}
-          </Title>
+        <Group gap="sm" wrap="nowrap">
+          <TrailHeading heading={project.name}>
+            <Breadcrumbs trail="entityMapProjects" />
+          </TrailHeading>
           {nodes && nodes.length > 0 && (
             <Badge variant="light" color="gray" radius="sm" tt="none" data-testid="located-count">
               {located.length.toLocaleString('en')} of {plural(nodes.length, 'entity', 'entities')} located

@@ -4,19 +4,7 @@
  * with commands and firmware: a header with its live status and actions, then one tab per concern.
  */
 import { type Gateway, SOCKET_EVENTS } from '@ferrite/contracts';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import {
   IconAdjustments,
   IconArchive,
@@ -35,6 +23,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { useSocketRoom } from '../../../app/socket';
+import { TrailHeading } from '../../../ui/Breadcrumbs';
 import { formatRelative } from '../../../ui/time';
 import { useGetGatewayQuery } from '../api/gatewaysApi';
 import { CommandsTab } from '../commands/CommandsTab';
@@ -145,13 +134,12 @@ export function GatewayDetail({ gatewayId, breadcrumbs, onName, onGone, initialT
   return (
     <div className={classes.page} data-testid="gateway-detail" data-gateway={gateway.id}>
       <div className={classes.header}>
-        {breadcrumbs}
-        <Group justify="space-between" align="flex-start" wrap="nowrap" mt={6} gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
           <div style={{ minWidth: 0 }}>
             <Group gap="sm" wrap="nowrap">
-              <Title order={2} className={classes.title} data-testid="gateway-name">
-                {gateway.name}
-              </Title>
+              <TrailHeading heading={<span data-testid="gateway-name">{gateway.name}</span>}>
+                {breadcrumbs}
+              </TrailHeading>
               <StatusBadge status={gateway.status} lastSeenAt={gateway.last_seen_at} size="md" />
               {gateway.archived_at && (
                 <Badge color="gray" variant="outline" radius="sm">

@@ -189,6 +189,7 @@ export function GatewayList({ projectId, projectName, breadcrumbs, onOpen, onTop
       <ListPage<Gateway>
         title={projectName}
         count={data ? counts.active + counts.archived : undefined}
+        countNoun={['gateway', 'gateways']}
         description="Gateways of the project: how devices connect, what they send and where it goes."
         breadcrumbs={breadcrumbs}
         tabs={[

@@ -80,8 +80,8 @@ export function ProjectPicker({ title, description, breadcrumbs, onOpen }: Proje
   const problem = data ? undefined : (query.error as ApiProblem | undefined);
   return (
     <ListPage<IotProject>
+      // No count beside the title: it names gateways or the topology, and this list holds projects.
       title={title}
-      count={data?.total_entries}
       description={description}
       breadcrumbs={breadcrumbs}
       onSearch={(text) => {

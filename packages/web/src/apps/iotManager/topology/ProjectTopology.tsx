@@ -9,12 +9,12 @@ import {
   Paper,
   Skeleton,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconList, IconRefresh, IconRouter, IconTopologyStar3 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
+import { TrailHeading } from '../../../ui/Breadcrumbs';
 import { useGetTopologyQuery } from '../api/gatewaysApi';
 import { plural } from '../common/format';
 import { useLiveStatuses } from '../common/useLiveStatus';
@@ -52,16 +52,9 @@ export function ProjectTopology({
   return (
     <div className={classes.page}>
       <div className={classes.header}>
-        {breadcrumbs}
-        <Group justify="space-between" mt={6} wrap="nowrap" gap="md">
+        <Group justify="space-between" wrap="nowrap" gap="md">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Title
-              order={2}
-              fz={24}
-              style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
-            >
-              {query.data?.project.name ?? projectName}
-            </Title>
+            <TrailHeading heading={query.data?.project.name ?? projectName}>{breadcrumbs}</TrailHeading>
             {query.data && (
               <Group gap={6} wrap="nowrap">
                 <Badge

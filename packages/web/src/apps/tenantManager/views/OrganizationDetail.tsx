@@ -11,7 +11,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconPencil } from '@tabler/icons-react';
@@ -19,7 +18,7 @@ import { useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { useAppSelector } from '../../../app/hooks';
 import { notifyError } from '../../../session/notify';
-import { Breadcrumbs } from '../../../ui/Breadcrumbs';
+import { Breadcrumbs, TrailHeading } from '../../../ui/Breadcrumbs';
 import { useGetOrganizationQuery, useUpdateOrganizationMutation } from '../api';
 import { selectTenant } from '../store';
 import { AppToggles } from './AppToggles';
@@ -107,7 +106,8 @@ export function OrganizationDetail({ id }: { id: string }) {
   return (
     <ScrollArea h="100%" type="auto">
       <div className={classes.detailPage}>
-        <Breadcrumbs trail="myOrganizations" />
+        {/* Until the organization is known the bare trail leads back; then it ends in its name. */}
+        {!org && <Breadcrumbs trail="myOrganizations" />}
         {!org && problem && (
           <Paper withBorder radius="lg" p="xl" mt="lg">
             <Text fw={600}>{problem.title}</Text>
@@ -118,15 +118,15 @@ export function OrganizationDetail({ id }: { id: string }) {
         )}
         {!org && !problem && <DetailSkeleton />}
         {org && (
-          <Stack gap="lg" mt="md" data-testid="organization-detail">
+          <Stack gap="lg" data-testid="organization-detail">
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
                 <OrgAvatar org={org} size={56} />
                 <div style={{ minWidth: 0 }}>
                   <Group gap="xs">
-                    <Title order={2} className={classes.detailTitle}>
-                      {org.name}
-                    </Title>
+                    <TrailHeading heading={org.name}>
+                      <Breadcrumbs trail="myOrganizations" />
+                    </TrailHeading>
                     <Badge color={org.archived_at ? 'gray' : 'teal'} variant="light" radius="sm">
                       {org.archived_at ? 'Archived' : 'Active'}
                     </Badge>

@@ -161,6 +161,8 @@ export function RequestsSection() {
       <ListPage<OrgRequestDetail>
         title="Sign-up requests"
         count={requestCounts.pending}
+        // The heading names every request; the badge counts those still waiting, so it says so.
+        countNoun={['pending', 'pending']}
         description="People who asked for an organization. Approving creates it and makes the requester its admin."
         breadcrumbs={<Breadcrumbs trail="myRequests" />}
         tabs={[
