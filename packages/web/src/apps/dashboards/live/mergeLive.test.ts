@@ -1,6 +1,7 @@
 import type { WidgetInstanceDataResponse } from '@ferrite/contracts';
 import { describe, expect, it } from 'vitest';
-import { bucketWidth, mergeLive, widgetDataOf } from './mergeLive';
+import { bucketWidth } from '../../../app/liveSeries';
+import { mergeLive, widgetDataOf } from './mergeLive';
 
 const SENSOR = '5b0f1f7e-4a55-4e1b-9d47-2b8e5f0c9a30';
 const KEY = `${SENSOR}:power`;

@@ -8,8 +8,12 @@ import { mockFetch, type SeenRequest } from '../../../session/test-helpers';
 import { installDomShims, renderWithProviders } from '../../../ui/test-utils';
 import { meWith, ORG_ID } from '../../../ui/testProfile';
 
-// ECharts needs a canvas jsdom lacks; the chart's own rendering is not under test here.
-vi.mock('echarts-for-react', () => ({ default: () => <div data-testid="echarts" /> }));
+// ECharts needs a canvas jsdom lacks; the stand-in shows the line's points, which are under test here.
+vi.mock('echarts-for-react', () => ({
+  default: ({ option }: { option: { series: { data: unknown }[] } }) => (
+    <div data-testid="echarts" data-points={JSON.stringify(option.series[0]?.data)} />
+  ),
+}));
 const sockets: FakeSocket[] = [];
 vi.mock('socket.io-client', async () => {
   const { FakeSocket } = await import('../../../app/fakeSocket');
@@ -53,11 +57,13 @@ const sensor: Entity = {
 const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 const flush = () => act(async () => Promise.resolve());
 
-function serve(latest: { param_key: string; ts: string; value: number }[]) {
+type Point = { ts: string; value: number };
+
+function serve(latest: { param_key: string; ts: string; value: number }[], history: Point[] = []) {
   return mockFetch((req: SeenRequest) => {
     if (req.path === '/api/me') return { status: 200, body: meWith(['entityManager.view']) };
     if (req.path === `${BASE}/latest`) return { status: 200, body: { values: latest } };
-    if (req.path.startsWith(`${BASE}/parameters/`)) return { status: 200, body: { points: [] } };
+    if (req.path.startsWith(`${BASE}/parameters/`)) return { status: 200, body: { points: history } };
     return { status: 404, body: { title: 'Not found', detail: req.path, status: 404 } };
   });
 }
@@ -81,6 +87,11 @@ async function renderLive() {
   await flush();
   return socket;
 }
+
+/** The start of the one-minute bucket holding `ms`, as the API answers it. */
+const minuteOf = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
+const chartPoints = () =>
+  JSON.parse(screen.getByTestId('echarts').dataset.points ?? '[]') as [string, number][];
 
 const cardOf = (key: string) => screen.getByTestId(`latest-${key}`).parentElement as HTMLElement;
 
@@ -148,5 +159,48 @@ describe('SensorDataPanel live values', () => {
     act(() => socket.drop());
     act(() => socket.open());
     await vi.waitFor(() => expect(reads()).toBe(before + 1));
+  });
+
+  it('moves the history chart with the live values: new buckets appended, those out of the hour dropped', async () => {
+    const now = Date.now();
+    const hourAgo = minuteOf(now - 59 * 60_000 - 30_000);
+    const lastMinute = minuteOf(now - 60_000);
+    serve(
+      [{ param_key: 'temperature', ts: secondsAgo(2), value: 20 }],
+      [
+        { ts: hourAgo, value: 10 },
+        { ts: lastMinute, value: 20 },
+      ],
+    );
+    const socket = await renderLive();
+    await vi.waitFor(() =>
+      expect(chartPoints()).toEqual([
+        [hourAgo, 10],
+        [lastMinute, 20],
+      ]),
+    );
+    await vi.waitFor(() => expect(screen.getByTestId('sensor-data')).toHaveAttribute('data-live', 'true'));
+
+    // Two minutes on (by the readings' own time), the window has slid past its first bucket.
+    const later = Date.parse(minuteOf(now)) + 2 * 60_000 + 10_000;
+    const fire = (param_key: string, ms: number, value: number) =>
+      act(() =>
+        socket.fire(SOCKET_EVENTS.sensorValues, {
+          sensor_id: SENSOR_ID,
+          values: [{ param_key, ts: new Date(ms).toISOString(), value }],
+        }),
+      );
+    fire('temperature', later, 30);
+    fire('pressure', later, 2);
+    expect(chartPoints()).toEqual([
+      [lastMinute, 20],
+      [minuteOf(later), 30],
+    ]);
+    // A bucket made of live values alone is their average; another parameter's values stay out.
+    fire('temperature', later + 1_000, 34);
+    expect(chartPoints()).toEqual([
+      [lastMinute, 20],
+      [minuteOf(later), 32],
+    ]);
   });
 });

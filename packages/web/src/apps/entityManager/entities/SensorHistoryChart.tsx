@@ -1,6 +1,7 @@
 /**
- * One parameter's history as a line of average buckets (GET …/parameters/{paramKey}/data), with a
- * parameter and a range picker. echarts-for-react loads on demand, keeping the app chunk light.
+ * One parameter's history as a line of average buckets (GET …/parameters/{paramKey}/data) that follows
+ * the sensor's live values (useLiveHistory), with a parameter and a range picker. echarts-for-react loads
+ * on demand, keeping the app chunk light.
  */
 import { type Entity, MESSAGES } from '@ferrite/contracts';
 import {
@@ -16,9 +17,9 @@ import {
 } from '@mantine/core';
 import type { EChartsOption } from 'echarts';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
-import { useGetSensorSeriesQuery } from '../api';
 import { useOrgId } from '../hooks';
-import { RANGE_SPECS, rangeQuery, SENSOR_RANGES, type SensorRange } from './sensorRanges';
+import { RANGE_SPECS, SENSOR_RANGES, type SensorRange } from './sensorRanges';
+import { useLiveHistory } from './useLiveHistory';
 
 const ReactECharts = lazy(() => import('echarts-for-react'));
 
@@ -38,13 +39,7 @@ export function SensorHistoryChart({ sensorId, parameters }: { sensorId: string;
   // The last hour first: what the card's live values just did, in one-minute buckets.
   const [range, setRange] = useState<SensorRange>('hour');
   const parameter = parameters.find((p) => p.key === paramKey) ?? parameters[0];
-  // The window is fixed when the range (or parameter) is chosen; a fresh `now` each render would refetch forever.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: paramKey re-anchors the window on purpose
-  const query = useMemo(() => rangeQuery(range, new Date()), [range, paramKey]);
-  const series = useGetSensorSeriesQuery(
-    { orgId, sensorId, paramKey: parameter?.key ?? '', query },
-    { skip: !orgId || !parameter },
-  );
+  const history = useLiveHistory({ orgId, sensorId, paramKey: parameter?.key ?? '', range });
   if (!parameter) return null;
 
   const picker =
@@ -69,15 +64,15 @@ export function SensorHistoryChart({ sensorId, parameters }: { sensorId: string;
     );
 
   let body: ReactNode;
-  if (series.isError) {
+  if (history.isError) {
     body = (
       <Alert color="red" variant="light">
         {MESSAGES.widgetLoadError}
       </Alert>
     );
-  } else if (!series.currentData) {
+  } else if (!history.points) {
     body = <ChartSkeleton />;
-  } else if (series.currentData.points.length === 0) {
+  } else if (history.points.length === 0) {
     body = (
       <Text size="sm" c="dimmed" ta="center" py="xl">
         No readings of {parameter.key} in this range.
@@ -86,7 +81,7 @@ export function SensorHistoryChart({ sensorId, parameters }: { sensorId: string;
   } else {
     body = (
       <Suspense fallback={<ChartSkeleton />}>
-        <HistoryLine points={series.currentData.points} parameter={parameter} />
+        <HistoryLine points={history.points} parameter={parameter} />
       </Suspense>
     );
   }
@@ -164,9 +159,9 @@ function HistoryLine({
     };
   }, [dark, theme, points, parameter]);
   return (
+    // Merged, not replaced: a live value moves the line instead of drawing it again from the left.
     <ReactECharts
       option={option}
-      notMerge
       style={{ height: CHART_HEIGHT, width: '100%' }}
       theme={dark ? 'dark' : undefined}
     />
