@@ -15,6 +15,7 @@ import { buildTheme, colorSchemeManager, cssVariablesResolver } from './app/them
 import { BrandProvider } from './brand/BrandProvider';
 import { watchOtherTabs } from './session/lifecycle';
 import { startSharedDashboardEarly } from './shared-views/SharedDashboardPage';
+import { FocusReturn } from './ui/focusReturn';
 import { Toasts } from './ui/Toasts';
 
 function ThemedApp({ brand }: { brand: BrandSet }) {
@@ -27,6 +28,7 @@ function ThemedApp({ brand }: { brand: BrandSet }) {
       defaultColorScheme="light"
     >
       <Toasts />
+      <FocusReturn />
       {/* confirmAction (src/ui/confirm.ts) opens its modals through this provider. */}
       <ModalsProvider>
         <RouterProvider router={router} />

@@ -15,6 +15,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createStore } from '../app/store';
 import { BrandContext } from '../brand/useBrand';
+import { FocusReturn } from './focusReturn';
 
 /**
  * jsdom has no matchMedia, ResizeObserver, scrollIntoView or document.fonts; Mantine's floating parts
@@ -47,7 +48,7 @@ export function installDomShims() {
 
 type UiStore = ReturnType<typeof createStore>;
 
-/** Renders inside Provider, MantineProvider, ModalsProvider and the brand context. */
+/** Renders inside Provider, MantineProvider, ModalsProvider and the brand context, focus return installed. */
 export function renderWithProviders(
   ui: ReactElement,
   { store = createStore(), brand = PRIMARY_BRAND }: { store?: UiStore; brand?: BrandSet } = {},
@@ -57,6 +58,7 @@ export function renderWithProviders(
     <Provider store={store}>
       <MantineProvider>
         <BrandContext.Provider value={brand}>
+          <FocusReturn />
           <ModalsProvider>{children}</ModalsProvider>
         </BrandContext.Provider>
       </MantineProvider>

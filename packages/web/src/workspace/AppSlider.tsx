@@ -37,6 +37,9 @@ export function AppSlider({ apps }: { apps: AppKey[] }) {
     <Modal.Root
       opened={opened}
       onClose={() => dispatch(setSliderOpen(false))}
+      // Mantine's return would pull focus out of the window just brought forward; ui/focusReturn
+      // gives it back to the opener when the slider closes with nothing chosen.
+      returnFocus={false}
       centered
       size="auto"
       radius="xl"

@@ -51,6 +51,8 @@ export function AppWindow({ window, sidebarColor }: AppWindowProps) {
       data-testid="app-window"
       aria-label={appName}
       tabIndex={-1}
+      // Closing or minimizing gives focus back to what opened the window (ui/focusReturn).
+      data-focus-scope
       hidden={appState !== 'maximize'}
       // Windows behind the front one are fully covered: keep them out of the tab order too.
       inert={!isFront}

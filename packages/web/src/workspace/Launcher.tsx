@@ -48,7 +48,8 @@ export function Launcher({ apps, position }: LauncherProps) {
       radius="lg"
       shadow="xl"
       trapFocus
-      returnFocus
+      // No returnFocus: Mantine's would pull focus out of the window just launched; ui/focusReturn
+      // gives it back to this button when the launcher closes with nothing opened.
       closeOnEscape
     >
       <Popover.Target>
@@ -56,6 +57,8 @@ export function Launcher({ apps, position }: LauncherProps) {
           className={classes.start}
           aria-label="Open launcher"
           aria-expanded={opened}
+          // Where focus goes when a closed window's opener is gone (ui/focusReturn).
+          data-focus-fallback
           data-active={opened || undefined}
           onClick={() => dispatch(setLauncherOpen(!opened))}
         >
