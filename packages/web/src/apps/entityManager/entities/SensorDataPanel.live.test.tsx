@@ -118,18 +118,19 @@ describe('SensorDataPanel live values', () => {
       socket.fire(SOCKET_EVENTS.sensorValues, {
         sensor_id: SENSOR_ID,
         values: [
-          { param_key: 'temperature', ts: secondsAgo(3), value: 21.25 },
-          { param_key: 'pressure', ts: secondsAgo(3), value: 1.5 },
+          { param_key: 'temperature', ts: secondsAgo(7), value: 21.25 },
+          { param_key: 'pressure', ts: secondsAgo(7), value: 1.5 },
         ],
       }),
     );
     expect(screen.getByTestId('latest-temperature')).toHaveTextContent('21.25 °C');
     expect(screen.getByTestId('latest-pressure')).toHaveTextContent('1.5 bar');
-    expect(within(cardOf('temperature')).getByTestId('reading-age')).toHaveTextContent('3 s ago');
+    expect(within(cardOf('temperature')).getByTestId('reading-age')).toHaveTextContent('7 seconds ago');
 
     // The age keeps ticking between readings.
     await vi.waitFor(
-      () => expect(within(cardOf('temperature')).getByTestId('reading-age')).toHaveTextContent('4 s ago'),
+      () =>
+        expect(within(cardOf('temperature')).getByTestId('reading-age')).toHaveTextContent('8 seconds ago'),
       { timeout: 2_500 },
     );
   });
@@ -148,6 +149,12 @@ describe('SensorDataPanel live values', () => {
       });
     });
     expect(screen.getByTestId('latest-temperature')).toHaveTextContent('20 °C');
+  });
+
+  it('reads a reading from a device clock ahead of ours as now, not "in 20 seconds"', async () => {
+    serve([{ param_key: 'temperature', ts: secondsAgo(-20), value: 20 }]);
+    await renderLive();
+    expect(within(cardOf('temperature')).getByTestId('reading-age')).toHaveTextContent('now');
   });
 
   it('reads the latest values again when the socket comes back after a break', async () => {

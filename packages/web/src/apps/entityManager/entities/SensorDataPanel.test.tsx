@@ -77,7 +77,8 @@ describe('SensorDataPanel', () => {
     expect(screen.getByTestId('latest-temperature')).not.toHaveTextContent('21.50004');
     expect(screen.getByTestId('latest-running')).toHaveTextContent('Yes');
     expect(screen.getByTestId('latest-pressure')).toHaveTextContent('—');
-    expect(screen.getAllByText('2 min ago')).toHaveLength(2);
+    // The product's one relative wording (ui/time), the full moment on hover.
+    expect(screen.getAllByText('2 minutes ago')).toHaveLength(2);
     expect(screen.getByText('No reading yet')).toBeInTheDocument();
     // The chart opens on the first parameter's last hour in one-minute avg buckets.
     expect(await screen.findByTestId('echarts')).toBeInTheDocument();

@@ -6,18 +6,18 @@
 import { type Entity, MESSAGES } from '@ferrite/contracts';
 import { Alert, Center, EmptyState, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
+import { DateTime } from '../../../ui/time';
 import { useNow } from '../../../workspace/useNow';
 import { useOrgId } from '../hooks';
 import { formatValue } from '../values';
 import classes from './Entities.module.css';
 import { SensorHistoryChart } from './SensorHistoryChart';
-import { relativeTime } from './sensorRanges';
 import { useLatestReadings } from './useLatestReadings';
 
 /** The spec'd empty state until a gateway feeds the sensor. */
 export const NO_DATA_MESSAGE = 'No data yet — connect a gateway in IoT Manager to see live values';
 
-/** How often a reading's age ("4 s ago") is redrawn. */
+/** How often a reading's age ("8 seconds ago") is redrawn. */
 const AGE_TICK_MS = 1_000;
 
 type Parameter = Entity['parameters'][number];
@@ -36,9 +36,12 @@ function shownValue(parameter: Parameter, value: number): string {
 function ReadingAge({ ts }: { ts: string }) {
   // The tick only redraws: a new reading redraws at once too, and its age is taken at that moment.
   useNow(AGE_TICK_MS);
+  const now = Date.now();
+  // A device clock a little ahead of ours reads as now rather than "in 8 seconds".
+  const from = Math.max(now, Date.parse(ts) || now);
   return (
-    <Text size="xs" c="dimmed" title={ts} data-testid="reading-age">
-      {relativeTime(ts, new Date())}
+    <Text size="xs" c="dimmed" data-testid="reading-age">
+      <DateTime value={ts} relative now={from} />
     </Text>
   );
 }

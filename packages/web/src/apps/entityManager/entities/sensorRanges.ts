@@ -1,4 +1,4 @@
-/** The history chart's ranges and the bucket each asks the telemetry API for; plus "2 min ago" text. */
+/** The history chart's ranges and the bucket each asks the telemetry API for. */
 import type { TelemetryDataQuery } from '@ferrite/contracts';
 
 export const SENSOR_RANGES = ['hour', 'day', 'week', 'month'] as const;
@@ -40,18 +40,4 @@ export function rangeQuery(range: SensorRange, now: Date): RangeQuery {
     from_date: new Date(now.getTime() - spec.span).toISOString(),
     to_date: now.toISOString(),
   };
-}
-
-/** "just now", "12 s ago", "2 min ago", "3 h ago", "5 d ago", from the reading's time to `now`. */
-export function relativeTime(ts: string, now: Date): string {
-  // A device clock a little ahead of ours reads as now rather than "in 2 s".
-  const seconds = Math.max(0, Math.floor((now.getTime() - Date.parse(ts)) / 1000));
-  if (Number.isNaN(seconds)) return '';
-  if (seconds < 1) return 'just now';
-  if (seconds < 60) return `${seconds} s ago`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} d ago`;
 }
