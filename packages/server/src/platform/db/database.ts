@@ -15,6 +15,7 @@ import { PGliteWorkerClient } from './pgliteWorker/client';
 import { PGliteWorkerDialect } from './pgliteWorker/dialect';
 import { preparedName } from './preparedStatements';
 import type { Database } from './schema';
+import { SqlScript } from './script';
 
 export type Db = Kysely<Database>;
 
@@ -34,19 +35,28 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
+const EMPTY_RESULT = { command: '', rowCount: 0, oid: 0, rows: [], fields: [] } as pg.QueryResult;
+
 /**
- * A pg client that runs a `CopyFrom` parameter as COPY … FROM STDIN and a statement marked PREPARE
- * as a named prepared statement; every other query as usual.
+ * A pg client that runs a `CopyFrom` parameter as COPY … FROM STDIN, a `SqlScript` one as a script of
+ * several statements, and a statement marked PREPARE as a named prepared statement; every other query as usual.
  */
 class CopyingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this only intercepts two
   override query(...args: any[]): any {
     const values = args[1];
     if (Array.isArray(values) && values[0] instanceof CopyFrom) return this.copy(values[0]);
+    if (Array.isArray(values) && values[0] instanceof SqlScript) return this.script(args[0]);
     const name = typeof args[0] === 'string' && args.length === 2 ? preparedName(args[0]) : undefined;
     if (name) return super.query({ name, text: args[0], values });
     // biome-ignore lint/suspicious/noExplicitAny: forwarded as given
     return (super.query as (...rest: any[]) => any)(...args);
+  }
+
+  /** Several statements in the simple protocol; node-postgres answers with one result per statement. */
+  private async script(text: string): Promise<pg.QueryResult> {
+    const results = (await super.query(text)) as pg.QueryResult | pg.QueryResult[];
+    return Array.isArray(results) ? (results.at(-1) ?? { ...EMPTY_RESULT }) : results;
   }
 
   private async copy(copy: CopyFrom): Promise<{ command: string; rowCount: number; rows: [] }> {

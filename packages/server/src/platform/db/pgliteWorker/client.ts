@@ -76,6 +76,11 @@ export class PGliteWorkerClient {
     return this.request({ op: 'query', sql, params, blob }, buffer ? [buffer] : [], params);
   }
 
+  /** Runs a script of several statements without parameters; answers with the last one's result. */
+  exec(sql: string): Promise<WorkerQueryResult> {
+    return this.request({ op: 'exec', sql });
+  }
+
   /** The data directory as an uncompressed tarball. */
   async dump(): Promise<Blob> {
     return new Blob([await this.request<ArrayBuffer>({ op: 'dump' })]);

@@ -22,6 +22,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { CopyFrom } from '../bulk';
+import { SqlScript } from '../script';
 import type { PGliteWorkerClient } from './client';
 
 /** PGlite's result as Kysely got it before (kysely-pglite): rows, fields, command, affectedRows, rowCount. */
@@ -105,6 +106,8 @@ class PGliteWorkerConnection implements DatabaseConnection {
         const result = await this.client.query(first.statement("'/dev/blob'"), [], first.data);
         return { ...result, rows: [] };
       }
+      if (first instanceof SqlScript)
+        return (await this.client.exec(compiledQuery.sql)) as PGliteQueryResult<R>;
       return (await this.client.query(compiledQuery.sql, compiledQuery.parameters)) as PGliteQueryResult<R>;
     } catch (error) {
       // Thrown on the worker's reply; give it the caller's (async) stack instead.

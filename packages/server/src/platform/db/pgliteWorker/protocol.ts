@@ -12,6 +12,8 @@ export interface WorkerInit {
 
 export type WorkerRequest =
   | { id: number; op: 'query'; sql: string; params: readonly unknown[]; blob?: Uint8Array }
+  /** Several statements without parameters (a library's migration script); answers with the last result. */
+  | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'dump' }
   | { id: number; op: 'close' };
 

@@ -43,6 +43,17 @@ async function handle(pg, request) {
       );
       return { result: { rows, fields, command, affectedRows, rowCount } };
     }
+    case 'exec': {
+      const results = await pg.exec(request.sql);
+      const last = results.at(-1);
+      return {
+        result: {
+          rows: last?.rows ?? [],
+          fields: last?.fields ?? [],
+          affectedRows: last?.affectedRows,
+        },
+      };
+    }
     case 'dump': {
       const buffer = await (await pg.dumpDataDir('none')).arrayBuffer();
       return { result: buffer, transfer: [buffer] };

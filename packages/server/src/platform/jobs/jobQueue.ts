@@ -1,0 +1,124 @@
+/**
+ * Durable work that runs once, whichever node picks it up: pg-boss (10.x, the last line that runs on
+ * Node 20) keeps its jobs in the platform's own database, in schema `pgboss`, so the same code runs on
+ * PGlite and on PostgreSQL and a job queued before a restart is still there after it. Its statements
+ * go through the platform's Kysely instance (db/script.ts), sharing PGlite's one connection lock and
+ * PostgreSQL's pool with everything else.
+ *
+ * Once across nodes: a worker takes a job with `FOR UPDATE SKIP LOCKED`, so two nodes never run the
+ * same one; a cron schedule is stored once and each tick is sent by one node only (pg-boss elects the
+ * sender and keys the tick's job as a singleton).
+ */
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database';
+import { runSql } from '../db/script';
+
+/** How a failed run is tried again. */
+export interface RetryPolicy {
+  /** Further attempts after the first. */
+  limit: number;
+  /** Seconds before the first retry; doubled each time when `backoff`. */
+  delaySeconds: number;
+  backoff: boolean;
+}
+
+/** One kind of job: its name (a module's key first, `dashboards.reportFiles`), when it runs and what it does. */
+export interface JobDefinition<Data extends object = Record<string, never>> {
+  name: string;
+  /** A cron expression (minute resolution, UTC) for work that repeats; omitted for jobs only sent. */
+  cron?: string;
+  retry?: RetryPolicy;
+  /**
+   * pg-boss's queue policy, per singleton key (one key for jobs sent without): `short` keeps at most one
+   * job waiting, `singleton` at most one running, `stately` one of each. Standard (the default) keeps all.
+   */
+  policy?: 'short' | 'singleton' | 'stately';
+  /** A run that takes longer is failed (and retried): a stuck node cannot hold a job for ever. */
+  expireInSeconds?: number;
+  run(data: Data, attempt: { id: string; retryCount: number }): Promise<void>;
+}
+
+export interface SendOptions {
+  /** Not before this time, or this many seconds from now. */
+  startAfter?: Date | number;
+  /** The key the job's queue policy counts by (e.g. one waiting report per organization). */
+  singletonKey?: string;
+}
+
+export interface JobQueueOptions {
+  /** How often an idle worker looks for work (pg-boss polls; at least 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** How often a node checks cron schedules for a due tick (pg-boss: at least 1 s). */
+  cronCheckSeconds?: number;
+}
+
+const NO_RETRY: RetryPolicy = { limit: 0, delaySeconds: 0, backoff: false };
+
+export class JobQueue {
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly log: Logger,
+    private readonly options: Required<JobQueueOptions>,
+  ) {}
+
+  /** Opens the queue on the platform database (creating or upgrading its schema) and starts its clock. */
+  static async start(db: Db, log: Logger, options: JobQueueOptions = {}): Promise<JobQueue> {
+    const settings = { pollingIntervalSeconds: 2, cronCheckSeconds: 30, ...options };
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => runSql(db, text, values ?? []) },
+      schema: 'pgboss',
+      migrate: true,
+      supervise: true,
+      schedule: true,
+      cronMonitorIntervalSeconds: settings.cronCheckSeconds,
+      cronWorkerIntervalSeconds: Math.max(1, Math.min(settings.cronCheckSeconds, 5)),
+    });
+    // pg-boss reports a failed poll or maintenance run here; unheard, the emitter would throw.
+    boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    return new JobQueue(boss, log, settings);
+  }
+
+  /** Declares a kind of job: its queue, its worker on this node and, for a cron job, its schedule. */
+  async define<Data extends object>(job: JobDefinition<Data>): Promise<void> {
+    const retry = job.retry ?? NO_RETRY;
+    await this.boss.createQueue(job.name, {
+      name: job.name,
+      retryLimit: retry.limit,
+      retryDelay: retry.delaySeconds,
+      retryBackoff: retry.backoff,
+      ...(job.policy ? { policy: job.policy } : {}),
+      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+    });
+    await this.boss.work<Data>(
+      job.name,
+      { pollingIntervalSeconds: this.options.pollingIntervalSeconds, includeMetadata: true },
+      async ([taken]) => {
+        if (!taken) return;
+        try {
+          await job.run(taken.data, { id: taken.id, retryCount: taken.retryCount });
+        } catch (error) {
+          // Logged here with the job's name; pg-boss records the failure and schedules the retry.
+          this.log.warn({ err: error, job: job.name, attempt: taken.retryCount + 1 }, 'job failed');
+          throw error;
+        }
+      },
+    );
+    if (job.cron) await this.boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+  }
+
+  /** Queues one run; answers its id, or null when a singleton with the same key is already queued. */
+  send<Data extends object>(name: string, data: Data, options: SendOptions = {}): Promise<string | null> {
+    const { startAfter, singletonKey } = options;
+    return this.boss.send(name, data, {
+      ...(startAfter !== undefined ? { startAfter } : {}),
+      ...(singletonKey ? { singletonKey } : {}),
+    });
+  }
+
+  /** Stops taking work, waits for runs in flight, and leaves the database open (it is the platform's). */
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+  }
+}
