@@ -12,18 +12,17 @@ import { ColorSchemeToggle } from './ColorSchemeToggle';
 export function AuthLayout({ children }: { children: ReactNode }) {
   const brand = useBrand();
   return (
+    // The form comes first in the document, so it is the first Tab stop; CSS puts the brand bar above
+    // it and the carousel on the left, where the eye expects them.
     <div className={classes.page}>
-      <aside className={classes.art}>
-        <LoginCarousel />
-      </aside>
       <main className={classes.panel}>
-        <Group justify="space-between" wrap="nowrap">
+        <div className={classes.content}>{children}</div>
+        <Group className={classes.top} justify="space-between" wrap="nowrap">
           <Anchor component={Link} to="/user/login" aria-label={`${brand.name} sign-in`} underline="never">
             <BrandLogo height={34} />
           </Anchor>
           <ColorSchemeToggle />
         </Group>
-        <div className={classes.content}>{children}</div>
         <footer className={classes.footer}>
           <Text size="xs" c="dimmed">
             {brand.copyright}
@@ -33,6 +32,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           </Anchor>
         </footer>
       </main>
+      <aside className={classes.art}>
+        <LoginCarousel />
+      </aside>
     </div>
   );
 }

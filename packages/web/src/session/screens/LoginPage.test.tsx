@@ -1,4 +1,4 @@
-import { EMAIL_HINT } from '@ferrite/contracts';
+import { EMAIL_HINT, PRIMARY_BRAND } from '@ferrite/contracts';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,8 +6,9 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTheme } from '../../app/theme';
+import { BrandContext } from '../../brand/useBrand';
 import { makeTestStore, mockFetch } from '../test-helpers';
-import { LoginForm } from './LoginPage';
+import { LoginForm, LoginPage } from './LoginPage';
 
 vi.mock('../navigation', () => ({ navigateTo: vi.fn(), setNavigator: vi.fn() }));
 vi.mock('../notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
@@ -108,5 +109,38 @@ describe('sign-in form', () => {
       timeout: 2000,
     });
     expect(screen.queryByText(/Too many attempts/)).not.toBeInTheDocument();
+  });
+});
+
+describe('sign-in page focus', () => {
+  function renderPage() {
+    render(
+      <Provider store={makeTestStore()}>
+        <MantineProvider theme={buildTheme('primary')} env="test">
+          <BrandContext.Provider value={PRIMARY_BRAND}>
+            <MemoryRouter>
+              <LoginPage />
+            </MemoryRouter>
+          </BrandContext.Provider>
+        </MantineProvider>
+      </Provider>,
+    );
+  }
+
+  it('starts in the e-mail field', () => {
+    renderPage();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+  });
+
+  it('makes the e-mail field the first Tab stop, the brand carousel after the form', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    (document.activeElement as HTMLElement).blur();
+    await user.tab();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+
+    const slide = screen.getByRole('button', { name: 'Show slide 1' });
+    const signIn = screen.getByRole('button', { name: 'Sign in' });
+    expect(signIn.compareDocumentPosition(slide) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -54,7 +54,8 @@ export function LoginForm() {
           autoComplete="username"
           leftSection={<IconAt size={16} />}
           size="md"
-          data-autofocus
+          // The page exists to take this field: focus starts here, before the brand carousel.
+          autoFocus
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
