@@ -110,8 +110,9 @@ describe('the demo plant', () => {
         );
         expect(Math.max(...own.map((e) => e.depth)), plant.project).toBeGreaterThanOrEqual(1);
         for (const entity of own) {
-          expect(Math.abs((entity.latitude ?? 0) - plant.origin.latitude)).toBeLessThan(0.001);
-          expect(Math.abs((entity.longitude ?? 0) - plant.origin.longitude)).toBeLessThan(0.002);
+          // Within a few hundred metres of the hall's corner (plant/layout.test.ts checks the spread).
+          expect(Math.abs((entity.latitude ?? 0) - plant.origin.latitude)).toBeLessThan(0.002);
+          expect(Math.abs((entity.longitude ?? 0) - plant.origin.longitude)).toBeLessThan(0.004);
         }
       }
       expect(

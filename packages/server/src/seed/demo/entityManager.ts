@@ -1,6 +1,8 @@
 /**
  * Entity Manager's share of the demo: the asset and sensor types of the catalogue and each project's
- * hierarchy, every entity placed on the plant site so the Entity Map shows one cluster per building.
+ * hierarchy, every entity placed on the plant site: a hall's assets spread over 100–300 m and their
+ * sensors a few metres around them, so the Entity Map's clusters at site zoom split into markers as one
+ * zooms in (plant/layout.test.ts).
  * Written as rows in one transaction: a few hundred API calls would slow the first start down.
  */
 import { randomUUID } from 'node:crypto';
