@@ -1,10 +1,11 @@
 /** Gauge (dial and needle) and solid gauge (filled arc), painted by thresholds or colour stops. */
 import { colorStopFor, resolveEntireRange, thresholdForValue, type WidgetConfig } from '@ferrite/contracts';
-import { formatValue } from '../data/format';
+import { formatTick, formatValue } from '../data/format';
 import { latestValue } from '../data/prepare';
 import type { EChartsOption } from '../echarts';
 import { drawnTextColor, WIDGET_COLORS } from '../theme';
 import type { ChartContext } from '../types';
+import { anchorRadius, gaugeLayout } from './gaugeLayout';
 
 /**
  * The dial's colour bands as ECharts wants them, [end fraction, colour]: from the threshold ranges when
@@ -39,61 +40,117 @@ export function valueColor(value: number | null, config: WidgetConfig, fallback:
   return colorStopFor(value, config.color_stops, config.entire_range) ?? fallback;
 }
 
-/** A dial with a needle. */
+/**
+ * How many steps the scale has: 4 to 10, preferring steps of 1, 2, 2.5 or 5 × 10ⁿ (0–16 in steps of 2,
+ * 490–520 in steps of 5), then whole steps (−95–0 in steps of 19); ECharts' default of 10 equal steps
+ * labels a 0–16 dial 1.6, 3.2, 4.8….
+ */
+export function gaugeSplitNumber(min: number, max: number): number {
+  const span = max - min;
+  if (!(span > 0)) return 10;
+  let best = 10;
+  let bestScore = Infinity;
+  for (let count = 4; count <= 10; count++) {
+    const step = span / count;
+    const decimals =
+      [0, 1, 2, 3].find((d) => Math.abs(step * 10 ** d - Math.round(step * 10 ** d)) < 1e-9) ?? 4;
+    const mantissa = step / 10 ** Math.floor(Math.log10(step));
+    const round = [1, 2, 2.5, 5, 10].some((m) => Math.abs(mantissa - m) < 1e-9);
+    const score = decimals * 10 + (round ? 0 : 5) + Math.abs(count - 8) * 0.5;
+    if (score < bestScore) [best, bestScore] = [count, score];
+  }
+  return best;
+}
+
+/** A dial with a needle; the value and caption in the opening under it (gaugeLayout). */
 export function gaugeOption(ctx: ChartContext): EChartsOption {
   const { config } = ctx;
   const colors = WIDGET_COLORS[ctx.theme];
   const { min, max } = resolveEntireRange(config.entire_range);
   const value = latestValue(ctx.series[0]);
-  const size = Math.min(ctx.width, ctx.height);
+  const caption = ctx.series[0]?.name ?? '';
+  const splitNumber = gaugeSplitNumber(min, max);
+  const tickDecimals = Math.min(config.decimals, 2);
+  const widest = (texts: string[]) => texts.reduce((a, b) => (b.length > a.length ? b : a), '');
+  const layout = gaugeLayout({
+    width: ctx.width,
+    height: ctx.height,
+    startAngle: config.start_angle,
+    endAngle: config.end_angle,
+    // The range's ends (and an out-of-range value): the dial keeps its size while values change.
+    valueText: widest([min, max, value].map((v) => formatValue(v, config.decimals, config.unit))),
+    caption,
+    labelText: widest([min, max].map((v) => formatTick(v, tickDecimals))),
+  });
+  const dial = layout.radius > 0;
+  const arc = layout.arcWidth;
+  const text = drawnTextColor(valueColor(value, config, colors.text), ctx.theme);
   return {
     series: [
       {
         type: 'gauge',
         min,
         max,
+        splitNumber,
         startAngle: config.start_angle,
         endAngle: config.end_angle,
-        radius: '90%',
-        center: ['50%', config.start_angle === 180 && config.end_angle === 0 ? '70%' : '55%'],
-        axisLine: { lineStyle: { width: Math.max(6, size * 0.06), color: gaugeBands(config, colors.track) } },
+        radius: Math.max(1, layout.radius),
+        center: [layout.cx, layout.cy],
+        axisLine: {
+          show: dial,
+          lineStyle: { width: Math.max(1, arc), color: gaugeBands(config, colors.track) },
+        },
         pointer: {
-          show: value !== null,
-          width: Math.max(3, size * 0.025),
+          show: dial && value !== null,
+          length: '62%',
+          width: Math.max(3, layout.radius * 0.05),
           itemStyle: { color: colors.text },
         },
-        anchor: { show: value !== null, size: Math.max(6, size * 0.05), itemStyle: { color: colors.text } },
+        anchor: {
+          show: dial && value !== null,
+          size: anchorRadius(ctx.width, ctx.height) * 2,
+          itemStyle: { color: colors.text },
+        },
         axisTick: {
-          distance: -Math.max(6, size * 0.06),
-          length: 4,
+          show: dial,
+          distance: -arc,
+          length: Math.max(2, arc * 0.35),
           lineStyle: { color: colors.surface, width: 1 },
         },
         splitLine: {
-          distance: -Math.max(6, size * 0.06),
-          length: Math.max(6, size * 0.06),
+          show: dial,
+          distance: -arc,
+          length: arc,
           lineStyle: { color: colors.surface, width: 2 },
         },
         axisLabel: {
-          show: size > 140,
-          distance: Math.max(8, size * 0.08),
+          show: layout.showLabels,
+          distance: layout.labelDistance,
           color: colors.muted,
           fontSize: 10,
+          formatter: (v: number) => formatTick(v, tickDecimals),
         },
-        title: {
-          show: Boolean(ctx.series[0]?.name),
-          offsetCenter: [0, '70%'],
-          color: colors.muted,
-          fontSize: 11,
-        },
+        title: layout.caption
+          ? {
+              show: true,
+              offsetCenter: [0, layout.caption.top + layout.caption.height / 2],
+              color: colors.muted,
+              fontSize: layout.caption.fontSize,
+              lineHeight: layout.caption.height,
+              width: layout.caption.maxWidth,
+              overflow: 'truncate',
+            }
+          : { show: false },
         detail: {
           valueAnimation: true,
-          offsetCenter: [0, '40%'],
-          fontSize: Math.max(14, Math.min(28, size * 0.11)),
+          offsetCenter: [0, layout.value.top + layout.value.height / 2],
+          fontSize: layout.value.fontSize,
+          lineHeight: layout.value.height,
           fontWeight: 'bold',
-          color: drawnTextColor(valueColor(value, config, colors.text), ctx.theme),
+          color: text,
           formatter: () => formatValue(value, config.decimals, config.unit),
         },
-        data: [{ value: value ?? min, name: ctx.series[0]?.name ?? '' }],
+        data: [{ value: value ?? min, name: caption }],
       },
     ],
   };
