@@ -1,9 +1,10 @@
-/** The settings modal: Appearance and Profile tabs, each change saved at once to PUT /me/settings. */
+/** The settings modal: Appearance (with the date format) and Profile tabs, each change saved at once to PUT /me/settings. */
 import type { MeResponse, UpdateSettingsBody } from '@ferrite/contracts';
-import { Group, Loader, Modal, Tabs, Text } from '@mantine/core';
+import { Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPalette, IconUserCircle } from '@tabler/icons-react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { AppearanceSettings } from './AppearanceSettings';
+import { DateFormatSetting } from './DateFormatSetting';
 import { ProfileSettings } from './ProfileSettings';
 import { useUpdateSettingsMutation } from './profileApi';
 import classes from './SettingsModal.module.css';
@@ -44,7 +45,10 @@ export function SettingsModal({ me }: { me: MeResponse }) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="appearance">
-          <AppearanceSettings visual={me.user_credentials.user_setting.visual_settings} save={save} />
+          <Stack gap="lg">
+            <AppearanceSettings visual={me.user_credentials.user_setting.visual_settings} save={save} />
+            <DateFormatSetting data={me.user_credentials.user_setting.data_settings} save={save} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="profile">
           <ProfileSettings me={me} save={save} />

@@ -45,7 +45,7 @@ import { SensorRooms, sensorsOf, useDashboardRoom } from '../../apps/dashboards/
 import { LiveStore } from '../../apps/dashboards/live/liveStore';
 import { BrandLogo } from '../../brand/BrandLogo';
 import { ColorSchemeToggle } from '../../session/screens/ColorSchemeToggle';
-import { formatDateTime } from '../../ui/time';
+import { useTimes } from '../../ui/time';
 import { takeSharedDashboard, takeSharedPanel } from './prefetch';
 import classes from './Shared.module.css';
 import { fetchSharedDashboard, fetchSharedPanel, fetchSharedWidgets, shareOutcome } from './shareClient';
@@ -70,9 +70,10 @@ const NOT_LIVE_AFTER: Record<DashboardShareEndedEvent['reason'], string> = {
 
 /** The window a snapshot shows, in the header (and so on the report's page). */
 function WindowBadge({ window }: { window: ReportWindow }) {
+  const times = useTimes();
   const text = window.from_date
-    ? `${formatDateTime(window.from_date)} – ${formatDateTime(window.to_date)}`
-    : `Until ${formatDateTime(window.to_date)}`;
+    ? `${times.dateTime(window.from_date)} – ${times.dateTime(window.to_date)}`
+    : `Until ${times.dateTime(window.to_date)}`;
   return (
     <Badge variant="light" color="blue" data-testid="data-window">
       {text}
@@ -82,6 +83,7 @@ function WindowBadge({ window }: { window: ReportWindow }) {
 
 /** The stage. */
 export function SharedStage({ uuid, token, dataWindow, onPassword, onDead }: SharedStageProps) {
+  const times = useTimes();
   const scheme = useComputedColorScheme('light');
   const [dashboard, setDashboard] = useState<SharedDashboardResponse | null>(null);
   const [active, setActive] = useState<string | null>(null);
@@ -209,7 +211,7 @@ export function SharedStage({ uuid, token, dataWindow, onPassword, onDead }: Sha
             </Tooltip>
             {dashboard?.expires_at ? (
               <Badge variant="light" color="orange">
-                Until {formatDateTime(dashboard.expires_at)}
+                Until {times.dateTime(dashboard.expires_at)}
               </Badge>
             ) : null}
             <ColorSchemeToggle />

@@ -1,4 +1,4 @@
-/** A point in time as a `<time>` element: the product's one format, the full moment on hover. */
+/** A point in time as a `<time>` element: the reader's date format, the full moment on hover. */
 import type { CSSProperties } from 'react';
 import {
   formatDate,
@@ -9,6 +9,7 @@ import {
   type TimeValue,
   toDate,
 } from './formatDateTime';
+import { useTimeFormat } from './useTimes';
 
 interface DateTimeProps {
   value: TimeValue;
@@ -34,6 +35,7 @@ export function DateTime({
   className,
   style,
 }: DateTimeProps) {
+  const format = useTimeFormat();
   const date = toDate(value);
   if (!date)
     return (
@@ -41,7 +43,11 @@ export function DateTime({
         {empty}
       </span>
     );
-  const text = relative ? formatRelative(date, now) : withTime ? formatDateTime(date) : formatDate(date);
+  const text = relative
+    ? formatRelative(date, now)
+    : withTime
+      ? formatDateTime(date, format)
+      : formatDate(date, format);
   return (
     <time dateTime={date.toISOString()} title={formatFullDateTime(date)} className={className} style={style}>
       {text}

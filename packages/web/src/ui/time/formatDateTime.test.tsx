@@ -1,6 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installDomShims, renderWithProviders as render } from '../test-utils';
 import { DateTime } from './DateTime';
+import { compileDateFormat } from './dateFormat';
 import {
   formatDate,
   formatDateTime,
@@ -13,6 +15,7 @@ const AT = '2026-03-12T14:05:09.000Z';
 const at = Date.parse(AT);
 const MINUTE = 60_000;
 
+beforeAll(installDomShims);
 afterEach(cleanup);
 
 describe('one way to show a time', () => {
@@ -53,6 +56,40 @@ describe('one way to show a time', () => {
   });
 });
 
+describe("the reader's date format", () => {
+  // Built from the parts of a local time, so the expectations hold in any time zone.
+  const local = new Date(2026, 2, 7, 14, 5, 9);
+
+  it('writes dates and times by the chosen pattern', () => {
+    const format = compileDateFormat('DD.MM.YYYY HH:mm');
+    expect(format.date(local)).toBe('07.03.2026');
+    expect(format.dateTime(local)).toBe('07.03.2026 14:05');
+    expect(format.dateSeconds(local)).toBe('07.03.2026 14:05:09');
+    expect(format.timeSeconds(local)).toBe('14:05:09');
+  });
+
+  it('speaks twelve-hour clocks, month names and bracketed text', () => {
+    expect(compileDateFormat('MM/DD/YYYY h:mm A').dateTime(local)).toBe('03/07/2026 2:05 PM');
+    expect(compileDateFormat('D MMM YYYY, HH:mm').date(local)).toBe(
+      `7 ${local.toLocaleString(undefined, { month: 'short' })} 2026`,
+    );
+    expect(compileDateFormat('YYYY-MM-DD[T]HH:mm').dateTime(local)).toBe('2026-03-07T14:05');
+  });
+
+  it('adds the time of day to a pattern that has only a date', () => {
+    const format = compileDateFormat('YYYY-MM-DD');
+    expect(format.date(local)).toBe('2026-03-07');
+    expect(format.dateTime(local)).toBe('2026-03-07 14:05');
+    expect(formatEventTime(local, new Date(2026, 2, 9), format)).toBe('2026-03-07 14:05:09');
+  });
+
+  it("falls back to the reader's language for 'locale', nothing, or a pattern without a date", () => {
+    for (const pattern of ['locale', '', null, 'HH:mm', 'nonsense']) {
+      expect(compileDateFormat(pattern).dateTime(local)).toBe(formatDateTime(local));
+    }
+  });
+});
+
 describe('<DateTime>', () => {
   it('is a time element carrying the instant, with the full date on hover', () => {
     render(<DateTime value={AT} />);
@@ -86,8 +123,11 @@ describe('the views', () => {
     expect(Object.keys(sources).length).toBeGreaterThan(50);
     const own =
       /Intl\.DateTimeFormat|Intl\.RelativeTimeFormat|toLocaleDateString|toLocaleTimeString|toLocaleString\('en-GB'|toLocaleString\(\[\]|dayjs/;
+    // The bare formatters write the reader's language, not the format the reader chose: views take
+    // them bound to it from useTimes(), or draw <DateTime>.
+    const unbound = /(?<![\w.])format(Date|DateTime|EventTime)\(/;
     const offenders = Object.entries(sources)
-      .filter(([, text]) => own.test(text))
+      .filter(([, text]) => own.test(text) || unbound.test(text))
       .map(([path]) => path);
     expect(offenders).toEqual([]);
   });

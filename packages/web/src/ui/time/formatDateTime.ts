@@ -1,16 +1,15 @@
 /**
- * The one way the product shows a point in time: in the reader's own locale (Intl, the browser's
- * language and time zone), '—' when there is none. Recency ("3 min ago") where the age is the news;
- * the full date beside it for a tooltip. Every view uses these instead of formatting dates itself.
+ * The one way the product shows a point in time, '—' when there is none: in the signed-in reader's
+ * chosen date format (profile data_settings.date_format, see dateFormat.ts), or their own language
+ * through Intl. Recency ("3 min ago") where the age is the news; the full date beside it for a
+ * tooltip. Views take the reader's format from `useTimes()` (or draw `<DateTime>`); the `format`
+ * argument defaults to the reader's language, for pages nobody is signed in to.
  */
+import { LOCALE_TIME_FORMAT, type TimeFormat } from './dateFormat';
 
 /** A time as the server sends it (ISO text), epoch milliseconds, or a Date; nothing for "not yet". */
 export type TimeValue = string | number | Date | null | undefined;
 
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const DATE_SECONDS = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-const TIME_SECONDS = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 const FULL = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
 const RELATIVE = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
@@ -34,29 +33,33 @@ export function toDate(value: TimeValue): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "12 Mar 2026" / "Mar 12, 2026". */
-export function formatDate(value: TimeValue): string {
+/** "2026-03-12" / "12 Mar 2026" / "Mar 12, 2026". */
+export function formatDate(value: TimeValue, format: TimeFormat = LOCALE_TIME_FORMAT): string {
   const date = toDate(value);
-  return date ? DATE.format(date) : NO_TIME;
+  return date ? format.date(date) : NO_TIME;
 }
 
-/** "12 Mar 2026, 14:05" / "Mar 12, 2026, 2:05 PM". */
-export function formatDateTime(value: TimeValue): string {
+/** "2026-03-12 14:05" / "12 Mar 2026, 14:05" / "Mar 12, 2026, 2:05 PM". */
+export function formatDateTime(value: TimeValue, format: TimeFormat = LOCALE_TIME_FORMAT): string {
   const date = toDate(value);
-  return date ? DATE_TIME.format(date) : NO_TIME;
+  return date ? format.dateTime(date) : NO_TIME;
 }
 
-/** The whole moment for a tooltip: "Thursday 12 March 2026 at 14:05:09 CET". */
+/** The whole moment for a tooltip, in words whatever the format: "Thursday 12 March 2026 at 14:05:09 CET". */
 export function formatFullDateTime(value: TimeValue): string {
   const date = toDate(value);
   return date ? FULL.format(date) : NO_TIME;
 }
 
 /** For event logs, to the second: the time alone when it was today, otherwise with the date. */
-export function formatEventTime(value: TimeValue, now: Date = new Date()): string {
+export function formatEventTime(
+  value: TimeValue,
+  now: Date = new Date(),
+  format: TimeFormat = LOCALE_TIME_FORMAT,
+): string {
   const date = toDate(value);
   if (!date) return NO_TIME;
-  return date.toDateString() === now.toDateString() ? TIME_SECONDS.format(date) : DATE_SECONDS.format(date);
+  return date.toDateString() === now.toDateString() ? format.timeSeconds(date) : format.dateSeconds(date);
 }
 
 /** "now", "12 seconds ago", "3 minutes ago", "yesterday", "in 6 days": the largest unit that fits. */

@@ -1,5 +1,12 @@
 /** Times as the product shows them: one formatter and one component (see formatDateTime.ts). */
+
 export { DateTime } from './DateTime';
+export {
+  compileDateFormat,
+  DATE_FORMAT_CHOICES,
+  LOCALE_DATE_FORMAT,
+  type TimeFormat,
+} from './dateFormat';
 export {
   formatDate,
   formatDateTime,
@@ -10,3 +17,4 @@ export {
   type TimeValue,
   toDate,
 } from './formatDateTime';
+export { selectDateFormat, type Times, useTimeFormat, useTimes } from './useTimes';

@@ -26,7 +26,7 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconFileReport } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDateTime } from '../../../ui/time';
+import { useTimes } from '../../../ui/time';
 import { useSendReportMutation } from '../api/reportsApi';
 import { fieldErrorsOf, problemOf, useOrgId } from '../hooks';
 import { initialWindow, ReportWindowFields, windowBody, windowErrors } from './ReportWindowFields';
@@ -47,17 +47,18 @@ function ReportReady({
   onAgain: () => void;
   onClose: () => void;
 }) {
+  const times = useTimes();
   return (
     <Stack gap="md">
       <Text size="sm">
         Your {report.format.toUpperCase()} report is ready ({sizeText(report.size)}). The link works until{' '}
-        {formatDateTime(report.expires_at)}.
+        {times.dateTime(report.expires_at)}.
       </Text>
       {report.to_date ? (
         <Text size="sm" c="dimmed" data-testid="report-window">
           {report.from_date
-            ? `Data from ${formatDateTime(report.from_date)} to ${formatDateTime(report.to_date)}.`
-            : `Each widget's own period up to ${formatDateTime(report.to_date)}.`}
+            ? `Data from ${times.dateTime(report.from_date)} to ${times.dateTime(report.to_date)}.`
+            : `Each widget's own period up to ${times.dateTime(report.to_date)}.`}
         </Text>
       ) : null}
       {report.recipients.length > 0 ? (

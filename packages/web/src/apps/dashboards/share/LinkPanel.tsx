@@ -37,7 +37,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmAction } from '../../../ui/confirm';
-import { formatDateTime } from '../../../ui/time';
+import { useTimes } from '../../../ui/time';
 import { useCreateExportMutation, useShowCredentialsQuery, useUpdateExportMutation } from '../api/sharingApi';
 import { runAction, useOrgId } from '../hooks';
 import {
@@ -57,6 +57,7 @@ interface LinkPanelProps {
 
 /** The credentials of one link, fetched when opened. */
 function Credentials({ dashboardId, uuid }: { dashboardId: string; uuid: string }) {
+  const times = useTimes();
   const orgId = useOrgId();
   const query = useShowCredentialsQuery({ orgId, dashboardId, uuid }, { skip: !orgId });
   if (!query.data)
@@ -71,7 +72,7 @@ function Credentials({ dashboardId, uuid }: { dashboardId: string; uuid: string 
         <b>Address:</b> {query.data.link}
       </Text>
       <Text size="xs">
-        <b>Password set:</b> {formatDateTime(query.data.password_set_at)}
+        <b>Password set:</b> {times.dateTime(query.data.password_set_at)}
       </Text>
       <Text size="xs" c="dimmed">
         {query.data.password_hint}
@@ -89,6 +90,7 @@ function LinkRow({
   link: DashboardExport;
   onSecret: (s: { link: string; password: string }) => void;
 }) {
+  const times = useTimes();
   const orgId = useOrgId();
   const [update] = useUpdateExportMutation();
   const [showCredentials, setShowCredentials] = useState(false);
@@ -110,8 +112,8 @@ function LinkRow({
               {address}
             </Text>
             <Text size="xs" c="dimmed">
-              {link.expires_at ? `Expires ${formatDateTime(link.expires_at)}` : 'Never expires'} · created{' '}
-              {formatDateTime(link.created_at)}
+              {link.expires_at ? `Expires ${times.dateTime(link.expires_at)}` : 'Never expires'} · created{' '}
+              {times.dateTime(link.created_at)}
               {link.created_by ? ` by ${link.created_by.name}` : ''}
             </Text>
           </div>

@@ -19,7 +19,7 @@ import {
 import { IconMailForward, IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmAction } from '../../../ui/confirm';
-import { formatDateTime } from '../../../ui/time';
+import { useTimes } from '../../../ui/time';
 import { useListSharesQuery, useRevokeShareMutation, useShareDashboardMutation } from '../api/sharingApi';
 import { runAction, useOrgId } from '../hooks';
 
@@ -30,6 +30,7 @@ function initials(text: string): string {
 
 /** Who a dashboard is shared with, and the form to share it. */
 export function PeoplePanel({ dashboardId }: { dashboardId: string }) {
+  const times = useTimes();
   const orgId = useOrgId();
   const arg = { orgId, dashboardId };
   const shares = useListSharesQuery(arg, { skip: !orgId });
@@ -119,7 +120,7 @@ export function PeoplePanel({ dashboardId }: { dashboardId: string }) {
                         {user.user?.name ?? user.email}
                       </Text>
                       <Text size="xs" c="dimmed" truncate>
-                        {user.email} · shared {formatDateTime(user.created_at)}
+                        {user.email} · shared {times.dateTime(user.created_at)}
                         {user.shared_by ? ` by ${user.shared_by.name}` : ''}
                       </Text>
                     </div>

@@ -28,7 +28,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { useSocketRoom } from '../../../app/socket';
 import { notifySuccess } from '../../../session/notify';
-import { formatDateTime, formatRelative } from '../../../ui/time';
+import { formatRelative, useTimes } from '../../../ui/time';
 import { operationsApi, useListCommandsQuery, useSendCommandMutation } from '../api/operationsApi';
 import { shortJson } from '../common/format';
 import detail from '../detail/Detail.module.css';
@@ -153,6 +153,7 @@ function SendForm({ gateway }: { gateway: Gateway }) {
 }
 
 function History({ gateway }: { gateway: Gateway }) {
+  const times = useTimes();
   const orgId = useOrgId();
   const dispatch = useAppDispatch();
   const [page, setPage] = useState(1);
@@ -266,8 +267,8 @@ function History({ gateway }: { gateway: Gateway }) {
                   <Tooltip
                     label={
                       OPEN.includes(command.status)
-                        ? `Times out ${formatDateTime(command.expires_at)}`
-                        : `Done ${formatDateTime(command.completed_at)}`
+                        ? `Times out ${times.dateTime(command.expires_at)}`
+                        : `Done ${times.dateTime(command.completed_at)}`
                     }
                     withArrow
                   >
@@ -285,7 +286,7 @@ function History({ gateway }: { gateway: Gateway }) {
                   </Tooltip>
                 </Table.Td>
                 <Table.Td>
-                  <Tooltip label={formatDateTime(command.created_at)} withArrow>
+                  <Tooltip label={times.dateTime(command.created_at)} withArrow>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                       {formatRelative(command.created_at, now)}
                     </Text>

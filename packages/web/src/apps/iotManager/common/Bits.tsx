@@ -3,7 +3,7 @@ import type { GatewayProtocol, GatewayStatus, GatewayType } from '@ferrite/contr
 import { ActionIcon, Badge, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDateTime, formatRelative } from '../../../ui/time';
+import { formatRelative, useTimes } from '../../../ui/time';
 import classes from './IoT.module.css';
 import { PROTOCOL_COLORS } from './labels';
 
@@ -17,10 +17,11 @@ export function StatusBadge({
   lastSeenAt: string | null;
   size?: 'xs' | 'sm' | 'md' | 'lg';
 }) {
+  const times = useTimes();
   const online = status === 'online';
   return (
     <Tooltip
-      label={lastSeenAt ? `Last seen ${formatDateTime(lastSeenAt)}` : 'Never heard from'}
+      label={lastSeenAt ? `Last seen ${times.dateTime(lastSeenAt)}` : 'Never heard from'}
       withArrow
       openDelay={300}
     >

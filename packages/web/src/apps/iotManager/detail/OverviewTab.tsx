@@ -24,7 +24,7 @@ import {
   IconPlugConnected,
   IconShieldLock,
 } from '@tabler/icons-react';
-import { formatDate, formatDateTime, formatRelative } from '../../../ui/time';
+import { formatRelative, useTimes } from '../../../ui/time';
 import { CopyField, CopyIcon } from '../common/Bits';
 import shared from '../common/IoT.module.css';
 import { connectionSnippets, TOKEN_VAR } from '../common/snippets';
@@ -71,6 +71,7 @@ function TokenCard({
   canManage: boolean;
   onRotate: () => void;
 }) {
+  const times = useTimes();
   return (
     <Card icon={<IconShieldLock size={18} />} title="Security" hint="How the gateway proves who it is">
       <Stack gap="sm">
@@ -85,7 +86,7 @@ function TokenCard({
             </Text>
           </Group>
           <Text size="xs" c="dimmed" mt={2}>
-            Issued {formatDateTime(gateway.access_token_rotated_at)} (
+            Issued {times.dateTime(gateway.access_token_rotated_at)} (
             {formatRelative(gateway.access_token_rotated_at)})
           </Text>
         </div>
@@ -172,11 +173,12 @@ interface OverviewTabProps {
 
 /** The Overview tab. */
 export function OverviewTab({ gateway, canManage, onRotate }: OverviewTabProps) {
+  const times = useTimes();
   return (
     <div className={classes.content}>
       {gateway.archived_at && (
         <Alert color="gray" variant="light" mb="lg" title="Archived">
-          Archived on {formatDate(gateway.archived_at)}: its devices are refused until the gateway is
+          Archived on {times.date(gateway.archived_at)}: its devices are refused until the gateway is
           unarchived.
         </Alert>
       )}
@@ -226,7 +228,7 @@ export function OverviewTab({ gateway, canManage, onRotate }: OverviewTabProps) 
                   value={`${gateway.heartbeat_timeout_s} s`}
                   copyable={false}
                 />
-                <CopyField label="Created" value={formatDate(gateway.created_at)} copyable={false} />
+                <CopyField label="Created" value={times.date(gateway.created_at)} copyable={false} />
               </SimpleGrid>
               {gateway.description && (
                 <Text size="sm" c="dimmed">

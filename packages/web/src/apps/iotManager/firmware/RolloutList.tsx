@@ -1,7 +1,7 @@
 /** Rollouts with a progress bar each: which version, to which gateway, at which step, and the last message. */
 import type { Rollout } from '@ferrite/contracts';
 import { Badge, Group, Progress, SimpleGrid, Text, Tooltip } from '@mantine/core';
-import { formatDateTime, formatRelative } from '../../../ui/time';
+import { formatRelative, useTimes } from '../../../ui/time';
 import classes from './Firmware.module.css';
 
 export const ROLLOUT_COLORS: Record<Rollout['status'], string> = {
@@ -32,6 +32,7 @@ interface RolloutListProps {
 
 /** The list; the caller shows its own empty state. */
 export function RolloutList({ rollouts, by, columns = 1 }: RolloutListProps) {
+  const times = useTimes();
   const now = new Date();
   return (
     <SimpleGrid cols={{ base: 1, md: columns }} spacing="sm" data-testid="rollouts">
@@ -66,7 +67,7 @@ export function RolloutList({ rollouts, by, columns = 1 }: RolloutListProps) {
               <Text size="xs" c="dimmed" truncate>
                 {rollout.message || (by === 'firmware' ? `Version ${rollout.firmware_version}` : '')}
               </Text>
-              <Tooltip label={`Updated ${formatDateTime(rollout.updated_at)}`} withArrow>
+              <Tooltip label={`Updated ${times.dateTime(rollout.updated_at)}`} withArrow>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {formatRelative(rollout.updated_at, now)}
                 </Text>

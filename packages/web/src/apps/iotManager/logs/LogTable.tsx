@@ -3,7 +3,7 @@ import type { GatewayLog } from '@ferrite/contracts';
 import { ActionIcon, Badge, Code, Table, Text } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
-import { formatEventTime, formatFullDateTime } from '../../../ui/time';
+import { formatFullDateTime, useTimes } from '../../../ui/time';
 import classes from './Logs.module.css';
 
 export const LEVEL_COLORS: Record<GatewayLog['level'], string> = {
@@ -32,6 +32,7 @@ export function prettyPayload(payload: string): string {
 
 /** The table. */
 export function LogTable({ logs, fresh }: { logs: GatewayLog[]; fresh: ReadonlySet<string> }) {
+  const times = useTimes();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -85,7 +86,7 @@ export function LogTable({ logs, fresh }: { logs: GatewayLog[]; fresh: ReadonlyS
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs" className={classes.mono} title={formatFullDateTime(log.ts)}>
-                    {formatEventTime(log.ts, now)}
+                    {times.eventTime(log.ts, now)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -2,7 +2,7 @@
 import { type ActivityEntry, APPS } from '@ferrite/contracts';
 import { Badge, Collapse, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import { formatDateTime, formatRelative } from '../../../ui/time';
+import { formatRelative, useTimes } from '../../../ui/time';
 import { AppTile } from '../../../workspace/AppTile';
 import { UserAvatar } from '../users/UserAvatar';
 import classes from './Activity.module.css';
@@ -16,6 +16,7 @@ interface ActivityRowProps {
 
 /** A row that expands in place. */
 export function ActivityRow({ entry, expanded, onToggle }: ActivityRowProps) {
+  const times = useTimes();
   const actor = entry.actor?.name ?? 'System';
   return (
     <div className={classes.row} data-expanded={expanded || undefined} data-activity-id={entry.id}>
@@ -26,7 +27,7 @@ export function ActivityRow({ entry, expanded, onToggle }: ActivityRowProps) {
             {formatRelative(entry.created_at)}
           </Text>
           <Text size="xs" c="dimmed">
-            {formatDateTime(entry.created_at)}
+            {times.dateTime(entry.created_at)}
           </Text>
         </div>
         <Group gap="xs" wrap="nowrap" className={classes.actor}>

@@ -4,7 +4,7 @@
  */
 import { Badge, Code, Group, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../../../ui/time';
+import { useTimes } from '../../../ui/time';
 import classes from './Activity.module.css';
 import { type ChangeKind, type DiffRow, diffEntries } from './diff';
 
@@ -18,6 +18,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d
 
 /** A value as people read it: instants in local time, a dash for nothing. */
 function Value({ text }: { text: string | undefined }) {
+  const times = useTimes();
   if (text === undefined) {
     return (
       <Text span c="dimmed">
@@ -25,7 +26,7 @@ function Value({ text }: { text: string | undefined }) {
       </Text>
     );
   }
-  return <>{ISO_INSTANT.test(text) ? formatDateTime(text) : text}</>;
+  return <>{ISO_INSTANT.test(text) ? times.dateTime(text) : text}</>;
 }
 
 function Path({ row, showKind }: { row: DiffRow; showKind: boolean }) {

@@ -1,7 +1,7 @@
 /** Small table cells the Role Manager lists share: person, date with its relative time, badges, app icons. */
 import { APPS, type AppKey } from '@ferrite/contracts';
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { formatDate, formatDateTime, formatRelative } from '../../../ui/time';
+import { formatRelative, useTimes } from '../../../ui/time';
 import { AppTile } from '../../../workspace/AppTile';
 import { UserAvatar } from '../users/UserAvatar';
 import classes from './Cells.module.css';
@@ -38,6 +38,7 @@ export function DateCell({
   relative?: boolean;
   empty?: string;
 }) {
+  const times = useTimes();
   if (!iso) {
     return (
       <Text size="sm" c="dimmed">
@@ -46,9 +47,9 @@ export function DateCell({
     );
   }
   return (
-    <Tooltip label={formatDateTime(iso)} openDelay={300} withArrow>
+    <Tooltip label={times.dateTime(iso)} openDelay={300} withArrow>
       <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
-        {relative ? formatRelative(iso) : formatDate(iso)}
+        {relative ? formatRelative(iso) : times.date(iso)}
       </Text>
     </Tooltip>
   );

@@ -2,7 +2,7 @@
 import type { Project } from '@ferrite/contracts';
 import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconTag, IconUser, IconUsers } from '@tabler/icons-react';
-import { formatDate, formatDateTime } from '../../../ui/time';
+import { useTimes } from '../../../ui/time';
 import { UserAvatar } from '../users/UserAvatar';
 import classes from './ProjectCard.module.css';
 
@@ -17,6 +17,7 @@ export function locationText(location: Project['location']): string | null {
 
 /** The card body (ListPage draws the frame and the actions menu). */
 export function ProjectCard({ project }: { project: Project }) {
+  const times = useTimes();
   const where = locationText(project.location);
   return (
     <Stack gap="sm" className={classes.card} data-project={project.name}>
@@ -73,11 +74,11 @@ export function ProjectCard({ project }: { project: Project }) {
         </Group>
       </Stack>
       <Group justify="space-between" gap="xs" className={classes.foot} wrap="nowrap">
-        <Tooltip label={formatDateTime(project.created_at)} withArrow>
+        <Tooltip label={times.dateTime(project.created_at)} withArrow>
           <Group gap={6} wrap="nowrap" miw={0}>
             <IconCalendar size={14} className={classes.icon} />
             <Text size="xs" c="dimmed" truncate>
-              {formatDate(project.created_at)}
+              {times.date(project.created_at)}
               {project.created_by ? ` by ${project.created_by.name}` : ''}
             </Text>
           </Group>

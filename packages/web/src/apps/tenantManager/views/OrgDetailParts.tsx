@@ -23,7 +23,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useBrand } from '../../../brand/useBrand';
-import { formatDate, formatRelative } from '../../../ui/time';
+import { DateTime, formatRelative } from '../../../ui/time';
 import { initials } from './format';
 import { SeatUse } from './OrgBits';
 import classes from './views.module.css';
@@ -158,7 +158,7 @@ export function OrgDetailFacts({ org }: { org: Organization }) {
         </Fact>
         <Fact label="Created">
           <Text size="sm">
-            {formatDate(org.created_at)}{' '}
+            <DateTime value={org.created_at} />{' '}
             <Text span size="xs" c="dimmed">
               · {formatRelative(org.created_at)}
             </Text>
@@ -166,7 +166,9 @@ export function OrgDetailFacts({ org }: { org: Organization }) {
         </Fact>
         {org.archived_at && (
           <Fact label="Archived">
-            <Text size="sm">{formatDate(org.archived_at)}</Text>
+            <Text size="sm">
+              <DateTime value={org.archived_at} />
+            </Text>
           </Fact>
         )}
         <Fact label="Organization ID">

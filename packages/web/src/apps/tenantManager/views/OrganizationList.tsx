@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Breadcrumbs } from '../../../ui/Breadcrumbs';
 import { type ListColumn, ListPage, type RowAction } from '../../../ui/ListPage';
-import { formatDate, formatRelative } from '../../../ui/time';
+import { DateTime, formatRelative } from '../../../ui/time';
 import { useOrganizationsList } from '../hooks';
 import { type OrgTab, orgPageChanged, orgTabChanged, selectTenant } from '../store';
 import { OrganizationFormModal } from './OrganizationFormModal';
@@ -69,7 +69,9 @@ function dateColumn(tab: OrgTab): ListColumn<Organization> {
       const iso = archived ? org.archived_at : org.created_at;
       return (
         <div>
-          <Text size="sm">{formatDate(iso)}</Text>
+          <Text size="sm">
+            <DateTime value={iso} />
+          </Text>
           <Text size="xs" c="dimmed">
             {formatRelative(iso)}
           </Text>

@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../../session/notify';
 import { Breadcrumbs, useTrail } from '../../../ui/Breadcrumbs';
 import { confirmAction } from '../../../ui/confirm';
 import { type ListColumn, ListPage } from '../../../ui/ListPage';
-import { formatDate, formatRelative } from '../../../ui/time';
+import { DateTime, formatRelative } from '../../../ui/time';
 import { useApproveOrgRequestMutation, useRejectOrgRequestMutation } from '../api';
 import { useRequestsList } from '../hooks';
 import { type RequestStatus, requestPageChanged, requestTabChanged, selectTenant } from '../store';
@@ -26,7 +26,9 @@ const EMPTY: Record<RequestStatus, string> = {
 function when(iso: string | null) {
   return (
     <div>
-      <Text size="sm">{formatDate(iso)}</Text>
+      <Text size="sm">
+        <DateTime value={iso} />
+      </Text>
       <Text size="xs" c="dimmed">
         {formatRelative(iso)}
       </Text>
