@@ -12,7 +12,7 @@ import { authFailureSweeper } from '../modules/auth/failureSweep';
 import { reportSweeper } from '../modules/dashboards/reports/sweep';
 import { expireCommands } from '../modules/iotManager/commands/expireCommands';
 import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
-import { seedDemoApps } from '../seed/demo/index';
+import { completeDemo, DEMO_SEEDERS } from '../seed/demo/index';
 import { startDemoPlant } from '../seed/demoPlant';
 import { retentionSweeper } from '../telemetry/retention';
 import { TelemetryWriter } from '../telemetry/writer';
@@ -84,12 +84,18 @@ export async function startPlatform(
   let transports: DeviceTransports | null = null;
   try {
     await migrateToLatest(database.db);
-    const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
+    const seeded = config.seedDemo
+      ? await seedDemoIfEmpty(
+          database.db,
+          DEMO_SEEDERS.map((seeder) => seeder.key),
+        )
+      : false;
     const deps = await createDeps(config, database, log);
     app = await buildApp(deps);
     sockets = await attachSocketServer(app, deps);
-    // The apps' demo content goes in through the app's own routes, before anyone can connect.
-    if (seeded) await seedDemoApps(database.db, app);
+    // The apps' demo content goes in through the app's own routes, before anyone can connect; a start
+    // killed before it finished is completed now.
+    const demoSeeded = config.seedDemo ? await completeDemo(database.db, app, seeded, log) : false;
     await app.listen({ port: config.port, host: config.host });
     // Each status sweep also times out commands nobody acknowledged (and the rollouts they carried),
     // every few minutes deletes the files of dashboard reports whose links expired, and every hour
@@ -128,7 +134,7 @@ export async function startPlatform(
           log,
         )
       : Promise.resolve(null);
-    if (seeded) {
+    if (demoSeeded) {
       // The terminal gets the banner below; a JSON collector gets the same news as a line of its own.
       if (config.logFormat === 'json') {
         log.info(

@@ -12,8 +12,12 @@ export const DEMO_ADMIN = {
 } as const;
 export const DEMO_ORG = { name: 'Demo Plant', slug: 'demo-plant' } as const;
 
-/** Seeds the demo when the database has no users yet; answers whether it seeded. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+/**
+ * Seeds the demo when the database has no users yet; answers whether it seeded. `appSeeders` are the
+ * app seeders (seed/demo/index.ts) the organization plans, recorded with it so that a start killed
+ * before they finish is completed by the next one.
+ */
+export async function seedDemoIfEmpty(db: Db, appSeeders: readonly string[] = []): Promise<boolean> {
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return false;
   const passwordHash = await hashPassword(DEMO_ADMIN.password);
@@ -36,6 +40,12 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       .executeTakeFirstOrThrow();
     await trx.insertInto('memberships').values({ org_id: org.id, user_id: user.id, role: 'admin' }).execute();
     await seedRoleManagerDemo(trx, org.id, user.id);
+    if (appSeeders.length > 0) {
+      await trx
+        .insertInto('demo_seeds')
+        .values(appSeeders.map((seeder) => ({ org_id: org.id, seeder })))
+        .execute();
+    }
   });
   return true;
 }

@@ -364,6 +364,14 @@ export interface FirmwareRolloutsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** An app seeder the demo organization planned, and when it finished (seed/demo/index.ts). */
+export interface DemoSeedsTable {
+  org_id: string;
+  seeder: string;
+  planned_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   orgs: OrgsTable;
@@ -403,4 +411,5 @@ export interface Database {
   dashboard_opens: DashboardOpensTable;
   dashboard_share_failures: DashboardShareFailuresTable;
   dashboard_reports: DashboardReportsTable;
+  demo_seeds: DemoSeedsTable;
 }

@@ -38,10 +38,21 @@ export interface DemoContext {
   gateways: Map<string, string>;
 }
 
-/** One app's share of the demo; `seed` runs once, on the first start of an empty database. */
+/**
+ * One app's share of the demo. `seed` runs on the first start of an empty database; when that start
+ * was killed before it finished, the next start runs `clear` and `seed` again.
+ */
 export interface DemoSeeder {
   key: AppKey;
   seed(ctx: DemoContext): Promise<void>;
+  /**
+   * Removes whatever an interrupted `seed` left in the demo organization, so that it starts over. Runs
+   * only for a seeder that never finished, before the demo was ever served, so it may clear the
+   * organization's rows of its app.
+   */
+  clear(ctx: DemoContext): Promise<void>;
+  /** Refills what later seeders read from the context (sensors, gateways) when this one finished before. */
+  load?(ctx: DemoContext): Promise<void>;
 }
 
 /** Signs the demo admin in through the app's routes and answers an API bound to that session. */

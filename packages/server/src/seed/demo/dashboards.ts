@@ -72,4 +72,8 @@ export const dashboardsSeeder: DemoSeeder = {
       }
     }
   },
+  async clear(ctx) {
+    // Panels, widgets and everything else of a dashboard go with it.
+    await ctx.db.deleteFrom('dashboards').where('org_id', '=', ctx.orgId).execute();
+  },
 };

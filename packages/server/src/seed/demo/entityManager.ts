@@ -7,9 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import type { Db } from '../../platform/db/database';
 import type { EntitiesTable } from '../../platform/db/schema';
 import type { DemoContext, DemoSeeder } from './context';
 import { DEMO_ASSET_TYPES, DEMO_SENSOR_TYPES } from './plant/catalogue';
+import { sensorsOf } from './plant/fields';
 import { DEMO_PLANTS } from './plant/index';
 import type { EntitySpec, ProjectPlant } from './plant/types';
 
@@ -31,10 +33,10 @@ function rangeProperties(type: (typeof DEMO_SENSOR_TYPES)[number]) {
   ]);
 }
 
-async function seedTypes(ctx: DemoContext): Promise<Map<string, string>> {
+async function seedTypes(db: Db, orgId: string): Promise<Map<string, string>> {
   const rows = [
     ...DEMO_ASSET_TYPES.map((type) => ({
-      org_id: ctx.orgId,
+      org_id: orgId,
       kind: 'asset',
       name: type.name,
       description: type.description,
@@ -42,7 +44,7 @@ async function seedTypes(ctx: DemoContext): Promise<Map<string, string>> {
       properties: '[]',
     })),
     ...DEMO_SENSOR_TYPES.map((type) => ({
-      org_id: ctx.orgId,
+      org_id: orgId,
       kind: 'sensor',
       name: type.name,
       description: type.description,
@@ -52,7 +54,7 @@ async function seedTypes(ctx: DemoContext): Promise<Map<string, string>> {
       properties: JSON.stringify(rangeProperties(type)),
     })),
   ];
-  const created = await ctx.db.insertInto('entity_types').values(rows).returning(['id', 'name']).execute();
+  const created = await db.insertInto('entity_types').values(rows).returning(['id', 'name']).execute();
   return new Map(created.map((row) => [row.name, row.id]));
 }
 
@@ -96,12 +98,36 @@ function entityRows(
 export const entityManagerSeeder: DemoSeeder = {
   key: 'entityManager',
   async seed(ctx) {
-    const typeIds = await seedTypes(ctx);
-    const rows = DEMO_PLANTS.flatMap((plant) => {
-      const projectId = ctx.projects.get(plant.project);
-      if (!projectId) throw new Error(`The demo has no project "${plant.project}"`);
-      return entityRows(ctx, plant, projectId, typeIds);
+    // One transaction: a start killed here leaves no types without their entities.
+    await ctx.db.transaction().execute(async (trx) => {
+      const typeIds = await seedTypes(trx, ctx.orgId);
+      const rows = DEMO_PLANTS.flatMap((plant) => {
+        const projectId = ctx.projects.get(plant.project);
+        if (!projectId) throw new Error(`The demo has no project "${plant.project}"`);
+        return entityRows(ctx, plant, projectId, typeIds);
+      });
+      await trx.insertInto('entities').values(rows).execute();
     });
-    await ctx.db.insertInto('entities').values(rows).execute();
+  },
+  async clear(ctx) {
+    // The seed is one transaction, so this finds rows only if it committed and the record did not.
+    ctx.sensors.clear();
+    await ctx.db.deleteFrom('entities').where('org_id', '=', ctx.orgId).execute();
+    await ctx.db.deleteFrom('entity_types').where('org_id', '=', ctx.orgId).execute();
+  },
+  async load(ctx) {
+    const sensors = await ctx.db
+      .selectFrom('entities')
+      .select(['id', 'name', 'project_id'])
+      .where('org_id', '=', ctx.orgId)
+      .where('kind', '=', 'sensor')
+      .execute();
+    for (const plant of DEMO_PLANTS) {
+      const projectId = ctx.projects.get(plant.project);
+      for (const spec of sensorsOf(plant.tree)) {
+        const row = sensors.find((s) => s.project_id === projectId && s.name === spec.name);
+        if (row) ctx.sensors.set(spec.tag, { id: row.id, project: plant.project, type: spec.type });
+      }
+    }
   },
 };

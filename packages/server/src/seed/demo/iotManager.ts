@@ -115,4 +115,19 @@ export const iotManagerSeeder: DemoSeeder = {
     await seedGateways(ctx);
     await seedFirmware(ctx);
   },
+  async clear(ctx) {
+    // Mappings, logs and commands go with their gateway. An uploaded firmware file stays on disk, unread.
+    ctx.gateways.clear();
+    await ctx.db.deleteFrom('firmware_rollouts').where('org_id', '=', ctx.orgId).execute();
+    await ctx.db.deleteFrom('firmware').where('org_id', '=', ctx.orgId).execute();
+    await ctx.db.deleteFrom('gateways').where('org_id', '=', ctx.orgId).execute();
+  },
+  async load(ctx) {
+    const gateways = await ctx.db
+      .selectFrom('gateways')
+      .select(['id', 'name'])
+      .where('org_id', '=', ctx.orgId)
+      .execute();
+    for (const gateway of gateways) ctx.gateways.set(gateway.name, gateway.id);
+  },
 };

@@ -135,4 +135,9 @@ export const roleManagerSeeder: DemoSeeder = {
         .execute();
     });
   },
+  async clear(ctx: DemoContext) {
+    // The seed is one transaction; its memberships and the sign-up request go with the people.
+    const emails = [...DEMO_PEOPLE, DEMO_SIGN_UP].map((person) => person.email);
+    await ctx.db.deleteFrom('users').where('email', 'in', emails).execute();
+  },
 };

@@ -12,6 +12,7 @@ import * as telemetry6h from './0009_telemetry_6h';
 import * as reportSweepIndexes from './0010_report_sweep_indexes';
 import * as gatewayTopicTree from './0011_gateway_topic_tree';
 import * as firmwareContentType from './0012_firmware_content_type';
+import * as demoSeeds from './0013_demo_seeds';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_report_sweep_indexes': reportSweepIndexes,
   '0011_gateway_topic_tree': gatewayTopicTree,
   '0012_firmware_content_type': firmwareContentType,
+  '0013_demo_seeds': demoSeeds,
 };
