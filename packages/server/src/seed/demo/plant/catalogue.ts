@@ -95,6 +95,7 @@ export const DEMO_SENSOR_TYPES: readonly SensorTypeSpec[] = [
       }),
       p({
         key: 'current',
+        watch: 'high',
         unit: 'A',
         min: 0,
         max: 16,
@@ -106,6 +107,7 @@ export const DEMO_SENSOR_TYPES: readonly SensorTypeSpec[] = [
       }),
       p({
         key: 'motor_temperature',
+        watch: 'high',
         unit: '°C',
         min: 10,
         max: 120,
@@ -123,6 +125,7 @@ export const DEMO_SENSOR_TYPES: readonly SensorTypeSpec[] = [
     parameters: [
       p({
         key: 'cycle_time',
+        watch: 'high',
         unit: 's',
         min: 20,
         max: 90,
@@ -136,6 +139,7 @@ export const DEMO_SENSOR_TYPES: readonly SensorTypeSpec[] = [
       }),
       p({
         key: 'leak_rate',
+        watch: 'high',
         unit: 'mbar/min',
         min: 0,
         max: 5,
@@ -149,6 +153,7 @@ export const DEMO_SENSOR_TYPES: readonly SensorTypeSpec[] = [
       }),
       p({
         key: 'first_pass_yield',
+        watch: 'low',
         unit: '%',
         min: 80,
         max: 100,
@@ -218,6 +223,7 @@ export const DEMO_SENSOR_TYPES: readonly SensorTypeSpec[] = [
       }),
       p({
         key: 'product_temperature',
+        watch: 'high',
         unit: '°C',
         min: 0,
         max: 30,
@@ -278,6 +284,7 @@ export const DEMO_SENSOR_TYPES: readonly SensorTypeSpec[] = [
       }),
       p({
         key: 'motor_current',
+        watch: 'high',
         unit: 'A',
         min: 0,
         max: 60,
@@ -289,6 +296,7 @@ export const DEMO_SENSOR_TYPES: readonly SensorTypeSpec[] = [
       }),
       p({
         key: 'vacuum',
+        watch: 'high',
         unit: 'kPa',
         min: -95,
         max: 0,
@@ -358,6 +366,7 @@ export const DEMO_SENSOR_TYPES: readonly SensorTypeSpec[] = [
     parameters: [
       p({
         key: 'vibration',
+        watch: 'high',
         unit: 'mm/s',
         min: 0,
         max: 18,
@@ -371,6 +380,7 @@ export const DEMO_SENSOR_TYPES: readonly SensorTypeSpec[] = [
       }),
       p({
         key: 'bearing_temperature',
+        watch: 'high',
         unit: '°C',
         min: 10,
         max: 120,

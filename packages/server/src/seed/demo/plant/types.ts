@@ -20,6 +20,11 @@ export interface ParameterSpec {
   /** Chance per reading of a spike, and its height (negative: a dip); default none. */
   spikeChance?: number;
   spike?: number;
+  /**
+   * Which side of its level means trouble (a rising bearing temperature, a falling yield); both when
+   * absent. Dashboards band it so (seed/demo/operatingBands.ts).
+   */
+  watch?: 'high' | 'low';
 }
 
 export interface SensorTypeSpec {
