@@ -23,12 +23,58 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** `count` points per series ending at `end`, inside the config's entire range. */
+/** How far back a widget of this time range reads, and a step that gives the drawing a few dozen points. */
+const WINDOWS: Record<WidgetConfig['time_range'], { count: number; stepMs: number }> = {
+  '15m': { count: 15, stepMs: 60_000 },
+  '1h': { count: 60, stepMs: 60_000 },
+  '6h': { count: 36, stepMs: 600_000 },
+  // 23 hours: a whole day would start and end on the same clock time, and the axis would say it twice.
+  '24h': { count: 24, stepMs: 3_600_000 },
+  '7d': { count: 28, stepMs: 6 * 3_600_000 },
+  '30d': { count: 30, stepMs: 86_400_000 },
+  '90d': { count: 45, stepMs: 2 * 86_400_000 },
+  '1y': { count: 52, stepMs: 7 * 86_400_000 },
+};
+
+/** Kinds drawn as one bar per point: a dozen bars read better than fifty slivers. */
+const BARS = new Set<WidgetVariant['kind']>(['bar', 'column', 'stacked']);
+
+/**
+ * The sample window that matches what the variant reads: its last N readings (10 s apart) or its time
+ * range, so a "last hour" preview shows minutes and a "last 30 days" one shows days.
+ */
+export function sampleWindow(
+  variant: Pick<WidgetVariant, 'kind'>,
+  config: Partial<Pick<WidgetConfig, 'time_range' | 'last'>>,
+): { count: number; stepMs: number } {
+  if (variant.kind === 'heatmap') return { count: 24 * 7, stepMs: 3_600_000 };
+  if (variant.kind === 'histogram') return { count: 200, stepMs: 300_000 };
+  if (variant.kind === 'candlestick') return { count: 48, stepMs: 900_000 };
+  const window = config.last
+    ? { count: Math.min(60, Math.max(2, config.last)), stepMs: 10_000 }
+    : WINDOWS[config.time_range ?? '24h'];
+  if (!BARS.has(variant.kind) || window.count <= 12) return window;
+  const span = (window.count - 1) * window.stepMs;
+  return { count: 12, stepMs: Math.round(span / 11) };
+}
+
+/**
+ * `count` points per series ending at `end`, well inside the config's entire range (a sample that
+ * grazes the bounds makes the axis reach for the next round number below zero).
+ */
 export function sampleWidgetData(
   variant: Pick<WidgetVariant, 'id' | 'kind'>,
-  config: Pick<WidgetConfig, 'entire_range' | 'data_type'>,
-  { series = 3, count = 48, end = Date.UTC(2025, 0, 15, 12), stepMs = 3_600_000 } = {},
+  config: Pick<WidgetConfig, 'entire_range' | 'data_type'> &
+    Partial<Pick<WidgetConfig, 'time_range' | 'last'>>,
+  options: { series?: number; count?: number; end?: number; stepMs?: number } = {},
 ): WidgetData {
+  const window = sampleWindow(variant, config);
+  const {
+    series = 3,
+    count = window.count,
+    end = Date.UTC(2025, 0, 15, 12),
+    stepMs = window.stepMs,
+  } = options;
   const random = seeded(hash(variant.id));
   const { min, max } = resolveEntireRange(config.entire_range);
   const span = max - min;
@@ -39,21 +85,43 @@ export function sampleWidgetData(
         const ts = end - (count - 1 - i) * stepMs;
         if (config.data_type === 'boolean')
           return { ts: new Date(ts).toISOString(), value: random() > 0.4 ? 1 : 0 };
-        const wave = Math.sin((i / count) * Math.PI * 2 + s) * 0.25;
-        const value = min + span * (0.45 + wave + (random() - 0.5) * 0.15 - s * 0.08);
+        const wave = Math.sin((i / count) * Math.PI * 2 + s) * 0.22;
+        const share = 0.55 + wave + (random() - 0.5) * 0.12 - s * 0.08;
+        const value = min + span * Math.min(0.92, Math.max(0.08, share));
         return { ts: new Date(ts).toISOString(), value: Math.round(value * 100) / 100 };
       }),
     })),
   };
 }
 
-/** Names the sample series carry in previews, so a legend or caption never reads "sample-1". */
-export const SAMPLE_SERIES_NAMES = ['Station 1', 'Station 2', 'Station 3'] as const;
+/**
+ * What sample series stand for, by the unit a variant shows (the measure presets carry theirs), so a
+ * legend, caption or tooltip reads like a plant ("Motor temperature", "45.2 °C"), never "sample-1".
+ */
+const SAMPLE_MEASURES: ReadonlyArray<{ unit: string; names: readonly string[] }> = [
+  { unit: '°C', names: ['Motor temperature', 'Bearing temperature', 'Gearbox temperature'] },
+  { unit: '%', names: ['Tank 1 level', 'Tank 2 level', 'Tank 3 level'] },
+  { unit: 'bar', names: ['Header pressure', 'Pump discharge', 'Return line'] },
+  { unit: 'kW', names: ['Compressor power', 'Chiller power', 'Pump power'] },
+  { unit: 'kWh', names: ['Hall A energy', 'Hall B energy', 'Hall C energy'] },
+  { unit: 'm³/h', names: ['Feed-water flow', 'Cooling-water flow', 'Return flow'] },
+  { unit: 'V', names: ['Phase L1', 'Phase L2', 'Phase L3'] },
+  { unit: 'A', names: ['Phase L1 current', 'Phase L2 current', 'Phase L3 current'] },
+  { unit: 'mm/s', names: ['Pump bearing', 'Motor bearing', 'Fan bearing'] },
+  { unit: 'rpm', names: ['Main drive', 'Fan', 'Feed pump'] },
+  { unit: 'ppm', names: ['Hall A CO₂', 'Hall B CO₂', 'Office CO₂'] },
+];
+
+/** The unit samples take when the variant names none. */
+export const SAMPLE_UNIT = '°C';
+
+/** The names of `count` sample series in this unit (temperatures when the unit is not one of ours). */
+export function sampleSeriesNames(unit: string, count: number): string[] {
+  const names = (SAMPLE_MEASURES.find((m) => m.unit === unit) ?? SAMPLE_MEASURES[0]!).names;
+  return Array.from({ length: count }, (_, s) => names[s] ?? `${names[0]} ${s + 1}`);
+}
 
 /** Configured series for `count` sample series, keyed as `sampleWidgetData` keys them and named. */
-export function sampleSeries(count: number): Array<{ key: string; name: string }> {
-  return Array.from({ length: count }, (_, s) => ({
-    key: `sample-${s + 1}`,
-    name: SAMPLE_SERIES_NAMES[s] ?? `Station ${s + 1}`,
-  }));
+export function sampleSeries(count: number, unit = SAMPLE_UNIT): Array<{ key: string; name: string }> {
+  return sampleSeriesNames(unit, count).map((name, s) => ({ key: `sample-${s + 1}`, name }));
 }

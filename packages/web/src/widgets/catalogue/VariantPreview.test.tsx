@@ -38,7 +38,7 @@ describe('a catalogue preview', () => {
       await waitFor(() => expect(container.querySelector('svg text')).not.toBeNull());
       const text = container.textContent ?? '';
       expect(text).not.toMatch(/sample-\d/);
-      expect(text).toMatch(/Station 1/);
+      expect(text).toMatch(/Motor temperature/);
     },
   );
 });

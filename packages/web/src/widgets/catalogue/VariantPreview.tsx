@@ -1,18 +1,13 @@
 /** A small live drawing of a variant on sample data, drawn once the card scrolls into view. */
-import {
-  defaultWidgetConfig,
-  isCommandWidgetKind,
-  resolveWidgetConfig,
-  type WidgetVariant,
-} from '@ferrite/contracts';
+import { isCommandWidgetKind, type WidgetVariant } from '@ferrite/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EChart } from '../EChart';
 import { widgetDefinition } from '../registry';
 import { preferredRenderer } from '../renderers/ChartWidget';
-import { sampleSeries, sampleWidgetData } from '../sampleData';
 import type { WidgetRendererProps, WidgetTheme } from '../types';
 import { chartContextOf } from '../useChartContext';
 import { WidgetRenderer } from '../WidgetRenderer';
+import { previewSample } from './previewSample';
 
 interface VariantPreviewProps {
   variant: WidgetVariant;
@@ -20,19 +15,6 @@ interface VariantPreviewProps {
   width: number;
   height: number;
 }
-
-const SINGLE_SERIES = new Set([
-  'gauge',
-  'solid_gauge',
-  'kpi',
-  'sparkline',
-  'status_lamp',
-  'progress',
-  'heatmap',
-  'histogram',
-  'candlestick',
-  'text',
-]);
 
 /** The preview of one catalogue card. */
 export function VariantPreview({ variant, theme, width, height }: VariantPreviewProps) {
@@ -49,24 +31,7 @@ export function VariantPreview({ variant, theme, width, height }: VariantPreview
     observer.observe(host.current);
     return () => observer.disconnect();
   }, [visible]);
-  const { config, data } = useMemo(() => {
-    const series = SINGLE_SERIES.has(variant.kind) ? 1 : variant.kind === 'scatter' ? 2 : 3;
-    let resolved = defaultWidgetConfig();
-    try {
-      // Named series, so legends and gauge captions read "Station 1", not the sample's key.
-      resolved = resolveWidgetConfig(variant, { show_title: false, series: sampleSeries(series) });
-    } catch {
-      // A preset that does not parse shows the defaults; the contracts test keeps this from happening.
-    }
-    const stepMs =
-      variant.kind === 'heatmap' || variant.kind === 'box_plot'
-        ? 3_600_000
-        : variant.kind === 'candlestick'
-          ? 900_000
-          : 3_600_000;
-    const count = variant.kind === 'heatmap' ? 24 * 7 : variant.kind === 'histogram' ? 200 : 48;
-    return { config: resolved, data: sampleWidgetData(variant, resolved, { series, count, stepMs }) };
-  }, [variant]);
+  const { config, data } = useMemo(() => previewSample(variant), [variant]);
   const props: WidgetRendererProps = {
     variant,
     config,

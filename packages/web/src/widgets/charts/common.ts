@@ -28,13 +28,14 @@ export function legend(
   return { top: 0, type: 'scroll', icon: 'roundRect', itemWidth: 12, itemHeight: 8 };
 }
 
-/** The value axis: min/max, logarithmic, grid lines, unit in labels. */
-export function valueAxis(config: WidgetConfig, unit = config.unit): Obj {
+/** The value axis: min/max, logarithmic, grid lines, unit in labels; fewer labels in a small drawing. */
+export function valueAxis(config: WidgetConfig, unit = config.unit, compact = false): Obj {
   return {
     type: config.y_log ? 'log' : 'value',
     min: config.y_min ?? undefined,
     max: config.y_max ?? undefined,
     scale: config.y_min === null && config.y_max === null,
+    splitNumber: compact ? 3 : undefined,
     splitLine: { show: config.show_grid },
     axisLabel: {
       formatter: (v: number) => formatTick(v, Math.min(config.decimals, 2), unit),
@@ -42,9 +43,48 @@ export function valueAxis(config: WidgetConfig, unit = config.unit): Obj {
   };
 }
 
-/** A time axis without grid lines. */
-export function timeAxis(): Obj {
-  return { type: 'time', splitLine: { show: false }, axisLabel: { hideOverlap: true } };
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Time labels by level: the date where a day (or month, year) starts, the clock time between. ECharts'
+ * own day label is the bare day number.
+ */
+const TIME_LABELS = {
+  year: '{yyyy}',
+  month: '{MMM} {yyyy}',
+  day: '{d} {MMM}',
+  hour: '{HH}:{mm}',
+  minute: '{HH}:{mm}',
+  second: '{HH}:{mm}:{ss}',
+  millisecond: '{HH}:{mm}:{ss}',
+  none: '{d} {MMM} {HH}:{mm}',
+};
+
+/** Oldest to newest timestamp over all series, 0 without points. */
+function timeSpan(series: readonly PreparedSeries[]): number {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const s of series) {
+    if (s.points.length === 0) continue;
+    first = Math.min(first, s.points[0]![0]);
+    last = Math.max(last, s.points[s.points.length - 1]![0]);
+  }
+  return last > first ? last - first : 0;
+}
+
+/**
+ * A time axis without grid lines. Past a day and a bit, ticks fall on whole days: clock-time ticks
+ * over two days label the same "18:00" twice, which reads as a repeated time.
+ */
+export function timeAxis(series: readonly PreparedSeries[] = [], compact = false): Obj {
+  return {
+    type: 'time',
+    splitLine: { show: false },
+    splitNumber: compact ? 3 : undefined,
+    minInterval: timeSpan(series) > 30 * HOUR_MS ? DAY_MS : undefined,
+    axisLabel: { hideOverlap: true, formatter: TIME_LABELS },
+  };
 }
 
 /** The tooltip formats values with the widget's decimals and each series' unit. */
@@ -70,7 +110,11 @@ export function dataZoom(config: WidgetConfig, horizontal = false): Obj[] | unde
 }
 
 /** Threshold ranges as coloured bands behind the first series (line and area "threshold" presets). */
-export function thresholdBands(config: WidgetConfig, horizontal = false): Obj | undefined {
+export function thresholdBands(
+  config: WidgetConfig,
+  horizontal = false,
+  theme: WidgetTheme = 'light',
+): Obj | undefined {
   if (!config.show_thresholds || config.thresholds.length === 0) return undefined;
   const axis = horizontal ? 'xAxis' : 'yAxis';
   return {
@@ -80,7 +124,8 @@ export function thresholdBands(config: WidgetConfig, horizontal = false): Obj | 
       { [axis]: row.from, itemStyle: { color: row.color }, name: row.rangeText },
       { [axis]: row.to },
     ]),
-    label: { show: true, position: 'insideTopRight', fontSize: 10 },
+    // The band's own colour at 12 % leaves ECharts' default label colour unreadable on dark panels.
+    label: { show: true, position: 'insideTopRight', fontSize: 10, color: WIDGET_COLORS[theme].muted },
   };
 }
 
@@ -91,7 +136,10 @@ export function markLines(config: WidgetConfig): Obj | undefined {
   return {
     symbol: 'none',
     lineStyle: { type: 'dashed' },
+    // Inside the plot: at the line's end (ECharts' default) the label runs past the card's edge.
     label: {
+      position: 'insideEndTop',
+      fontSize: 10,
       formatter: (p: { value: number; name: string }) => `${p.name} ${formatValue(p.value, config.decimals)}`,
     },
     data: config.mark_lines.map((m) => ({

@@ -29,7 +29,7 @@ export function scatterOption(ctx: ChartContext): EChartsOption {
     itemStyle: { color: s.color },
     symbolSize: 7,
     data: s.points,
-    markArea: i === 0 ? thresholdBands(config) : undefined,
+    markArea: i === 0 ? thresholdBands(config, false, ctx.theme) : undefined,
     markLine: i === 0 ? markLines(config) : undefined,
   }));
   const fit = config.trend_line ? linearRegression(first.points) : null;
@@ -54,8 +54,8 @@ export function scatterOption(ctx: ChartContext): EChartsOption {
     legend: leg,
     grid: grid(config, Boolean(leg)),
     dataZoom: dataZoom(config),
-    xAxis: timeAxis(),
-    yAxis: valueAxis(config),
+    xAxis: timeAxis([first, second], isCompact(ctx)),
+    yAxis: valueAxis(config, config.unit, isCompact(ctx)),
     series,
   };
   return withNoData(option, { ...ctx, series: [first, second] });

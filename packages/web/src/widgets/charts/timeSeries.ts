@@ -1,5 +1,6 @@
 /** Line, area, bar, column, stacked and step charts over time. */
 import { AREA_FILL_OPACITY } from '@ferrite/contracts';
+import { formatTick } from '../data/format';
 import type { EChartsOption } from '../echarts';
 import type { ChartContext } from '../types';
 import {
@@ -36,19 +37,26 @@ export function timeSeriesOption(ctx: ChartContext, look: Look): EChartsOption {
   const data = config.percent ? toPercent(series) : series.map((s) => s.points);
   const unit = config.percent ? '%' : config.unit;
   const hasRight = series.some((s) => s.axis === 'right');
-  const leg = legend(config, series.length, false, isCompact(ctx));
+  const compact = isCompact(ctx);
+  const leg = legend(config, series.length, false, compact);
   const values = [
-    valueAxis(config, unit),
+    valueAxis(config, unit, compact),
     ...(hasRight
-      ? [{ ...valueAxis(config, series.find((s) => s.axis === 'right')?.unit), splitLine: { show: false } }]
+      ? [
+          {
+            ...valueAxis(config, series.find((s) => s.axis === 'right')?.unit, compact),
+            splitLine: { show: false },
+          },
+        ]
       : []),
   ];
-  const times = timeAxis();
+  const times = timeAxis(series, compact);
   const option: EChartsOption = {
     animationDuration: 300,
     tooltip: axisTooltip(config, series),
     legend: leg,
-    grid: grid(config, Boolean(leg)),
+    // Value labels at the bars' ends need room past the longest bar, or they run off the card.
+    grid: { ...grid(config, Boolean(leg)), ...(horizontal && config.show_labels ? { right: 44 } : {}) },
     dataZoom: dataZoom(config, horizontal),
     xAxis: horizontal ? values : times,
     yAxis: horizontal ? { ...times, inverse: true } : values,
@@ -64,8 +72,10 @@ export function timeSeriesOption(ctx: ChartContext, look: Look): EChartsOption {
           show: config.show_labels,
           position: asBars && !config.stacked ? (horizontal ? 'right' : 'top') : 'inside',
           fontSize: 10,
+          formatter: (p: { value: [number, number] }) =>
+            formatTick(p.value[horizontal ? 0 : 1], Math.min(config.decimals, 1)),
         },
-        markArea: i === 0 ? thresholdBands(config, horizontal) : undefined,
+        markArea: i === 0 ? thresholdBands(config, horizontal, ctx.theme) : undefined,
         markLine: i === 0 ? markLines(config) : undefined,
       };
       if (asBars)

@@ -1,0 +1,48 @@
+/**
+ * What a catalogue card draws: the variant's defaults on sample series that stand for something a
+ * plant measures, named and with a unit ("Motor temperature", "45.2 °C"), over the window the variant
+ * reads (sampleData.ts).
+ */
+import {
+  defaultWidgetConfig,
+  resolveWidgetConfig,
+  type WidgetConfig,
+  type WidgetData,
+  type WidgetVariant,
+} from '@ferrite/contracts';
+import { SAMPLE_UNIT, sampleSeries, sampleWidgetData } from '../sampleData';
+
+const SINGLE_SERIES = new Set<WidgetVariant['kind']>([
+  'gauge',
+  'solid_gauge',
+  'kpi',
+  'sparkline',
+  'status_lamp',
+  'progress',
+  'heatmap',
+  'histogram',
+  'candlestick',
+  'text',
+]);
+
+/** Kinds whose samples read better as another measure than a temperature. */
+const PREVIEW_UNITS: Partial<Record<WidgetVariant['kind'], string>> = {
+  pie: 'kWh',
+  donut: 'kWh',
+  radar: 'kWh',
+  progress: '%',
+};
+
+/** The config and sample data of a variant's catalogue preview. */
+export function previewSample(variant: WidgetVariant): { config: WidgetConfig; data: WidgetData } {
+  const series = SINGLE_SERIES.has(variant.kind) ? 1 : variant.kind === 'scatter' ? 2 : 3;
+  // The variant's own unit (a measure preset's), else one that suits the kind.
+  const unit = variant.defaults.unit || (PREVIEW_UNITS[variant.kind] ?? SAMPLE_UNIT);
+  let config = defaultWidgetConfig();
+  try {
+    config = resolveWidgetConfig(variant, { show_title: false, unit, series: sampleSeries(series, unit) });
+  } catch {
+    // A preset that does not parse shows the defaults; the contracts test keeps this from happening.
+  }
+  return { config, data: sampleWidgetData(variant, config, { series }) };
+}
