@@ -5,10 +5,10 @@
  */
 import { WIDGET_VARIANTS, type WidgetKind } from '@ferrite/contracts';
 import { describe, expect, it } from 'vitest';
-import { estimateTextWidth } from '../charts/gaugeLayout';
 import { renderSvg } from '../export/image';
 import { widgetDefinition } from '../registry';
 import { installWidgetShims } from '../testing';
+import { estimateTextWidth } from '../textWidth';
 import type { WidgetTheme } from '../types';
 import { chartContextOf } from '../useChartContext';
 import { previewSample } from './previewSample';

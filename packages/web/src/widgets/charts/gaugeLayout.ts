@@ -45,6 +45,8 @@ export interface GaugeLayout {
   caption: GaugeTextRow | null;
 }
 
+import { estimateTextWidth } from '../textWidth';
+
 const MARGIN = 6;
 const GAP = 4;
 const CAPTION_FONT = 11;
@@ -55,23 +57,6 @@ const MAX_VALUE_FONT = 30;
 const MIN_VALUE_FONT = 11;
 /** The value's font grows with the dial: at most this share of its radius. */
 const FONT_PER_RADIUS = 0.24;
-
-/**
- * A text's width in px, erring wide: the renderer's fonts are not known here (and exports have none),
- * so each character counts as wide as it can be in common sans-serif faces.
- */
-export function estimateTextWidth(text: string, fontSize: number, bold = false): number {
-  let units = 0;
-  for (const ch of text) {
-    if (/[0-9]/.test(ch)) units += 0.6;
-    else if (/[.,:;'·|!il]/.test(ch)) units += 0.32;
-    else if (ch === ' ') units += 0.3;
-    else if (/[mwMW%@]/.test(ch)) units += 0.95;
-    else if (/[A-Z]/.test(ch)) units += 0.72;
-    else units += 0.62;
-  }
-  return units * fontSize * (bold ? 1.08 : 1);
-}
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
 

@@ -8,9 +8,9 @@ import { findWidgetVariant, type WidgetVariant } from '@ferrite/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatTick } from '../data/format';
 import { widgetProps } from '../testing';
+import { estimateTextWidth } from '../textWidth';
 import type { WidgetTheme } from '../types';
 import { chartContextOf } from '../useChartContext';
-import { estimateTextWidth } from './gaugeLayout';
 import { gaugeOption, gaugeSplitNumber } from './gauges';
 
 interface Box {

@@ -4,6 +4,7 @@ import { Progress, RingProgress, Text } from '@mantine/core';
 import { valueColor } from '../charts/gauges';
 import { formatDelta, formatValue } from '../data/format';
 import { comparisonValue, latestValue } from '../data/prepare';
+import { estimateTextWidth } from '../textWidth';
 import { drawnTextColor, WIDGET_COLORS } from '../theme';
 import type { WidgetRendererProps } from '../types';
 import { useChartContext } from '../useChartContext';
@@ -18,7 +19,18 @@ export function KpiWidget(props: WidgetRendererProps) {
   const before = comparisonValue(ctx.series[0], config.kpi_compare);
   const delta = value !== null && before !== null ? value - before : null;
   const row = thresholdForValue(value, config.thresholds, config.data_type);
-  const size = Math.max(18, Math.min(56, ctx.height * 0.35, ctx.width / 6));
+  const text = formatValue(value, config.decimals, config.unit);
+  // On one line, as large as the card allows for the widest value it shows (the range's ends too, so
+  // the number does not change size as it changes length).
+  const { min, max } = resolveEntireRange(config.entire_range);
+  const widest = Math.max(
+    ...[
+      text,
+      formatValue(min, config.decimals, config.unit),
+      formatValue(max, config.decimals, config.unit),
+    ].map((t) => estimateTextWidth(t, 1, true)),
+  );
+  const size = Math.max(12, Math.min(56, ctx.height * 0.35, (ctx.width - 24) / widest));
   return (
     <WidgetFrame props={props}>
       <div className={classes.centered}>
@@ -30,7 +42,7 @@ export function KpiWidget(props: WidgetRendererProps) {
           }}
           data-testid="kpi-value"
         >
-          {formatValue(value, config.decimals, config.unit)}
+          {text}
         </span>
         {delta !== null ? (
           <span className={delta >= 0 ? classes.up : classes.down} data-testid="kpi-delta">

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contrastRatio, TEXT_CONTRAST } from '../../ui/contrast';
 import { installWidgetShims, renderWithProviders, widgetProps } from '../testing';
+import { estimateTextWidth } from '../textWidth';
 import { WidgetRenderer } from '../WidgetRenderer';
 
 beforeAll(installWidgetShims);
@@ -79,6 +80,18 @@ describe('indicators take threshold colours', () => {
     expect(drawn.r).toBeGreaterThan(drawn.g * 2);
     expect(drawn.r).toBeGreaterThan(drawn.b * 2);
     expect(screen.getByTestId('kpi-delta')).toHaveTextContent('+40.0');
+  });
+
+  it('KPI keeps a long unit on one line: the number shrinks to the card instead of wrapping', () => {
+    const v = variant('kpi.basic');
+    const props = widgetProps(v, { width: 276, height: 146 }, series(0.5, 0.544));
+    props.config = { ...props.config, unit: 'mbar/min', decimals: 3, entire_range: { min: 0, max: 5 } };
+    renderWithProviders(<WidgetRenderer {...props} />);
+    const value = screen.getByTestId('kpi-value');
+    expect(value).toHaveTextContent('0.544 mbar/min');
+    const size = Number.parseFloat(value.style.fontSize);
+    expect(estimateTextWidth('0.544 mbar/min', size, true)).toBeLessThanOrEqual(276 - 24);
+    expect(size).toBeGreaterThan(20);
   });
 
   it('status lamp shows the range text and shape of the matching row', () => {
