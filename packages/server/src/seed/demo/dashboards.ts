@@ -39,6 +39,8 @@ export function widgetConfig(ctx: Pick<DemoContext, 'sensors'>, widget: WidgetSp
   const base = {
     title: widget.title,
     unit: first.unit,
+    // The parameter's own precision: a table of angles reads "311 °", not "311.00 °".
+    decimals: first.decimals,
     series: series.map(({ spec: _spec, tag: _tag, ...rest }) => rest),
   };
   switch (widget.variant) {
@@ -46,7 +48,6 @@ export function widgetConfig(ctx: Pick<DemoContext, 'sensors'>, widget: WidgetSp
     case 'gauge.basic':
       return {
         ...base,
-        decimals: first.decimals,
         entire_range: { min: first.min, max: first.max },
         thresholds: operatingBands(first, nominalLevel(series[0]!.tag, first)),
         show_thresholds: true,
