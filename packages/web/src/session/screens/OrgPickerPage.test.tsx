@@ -15,12 +15,13 @@ vi.mock('../notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const USER_ID = '11111111-1111-4111-8111-111111111111';
 const ORG_A = '22222222-2222-4222-8222-222222222222';
+const ORG_B = '33333333-3333-4333-8333-333333333333';
 const LONG = 'Northern Regional Water Treatment and Distribution Authority — Plant 7';
 const user = { id: USER_ID, name: 'Ada', email: 'ada@acme.io', avatar: 9, is_platform_admin: false };
 const orgs = [
   { id: ORG_A, name: 'Demo Plant', slug: 'demo-plant', role: 'admin' as const },
   {
-    id: '33333333-3333-4333-8333-333333333333',
+    id: ORG_B,
     name: LONG,
     slug: 'northern-regional-water-treatment-plant-7',
     role: 'member' as const,
@@ -94,6 +95,22 @@ describe('organization picker', () => {
     expect(screen.getByText('Checking your session…')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Choose an organization' })).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toEqual(['/api/validate-token', '/api/switch-org']);
+  });
+
+  it('starts keyboard focus on the first organization, or on the current one when switching', () => {
+    const store = createStore();
+    store.dispatch(sessionActions.signInSucceeded({ ...step, receivedAt: Date.now() }));
+    renderPicker(store);
+    expect(screen.getByRole('button', { name: 'Open Demo Plant (Admin)' })).toHaveFocus();
+    cleanup();
+
+    const switching = createStore();
+    switching.dispatch(
+      sessionActions.orgLoginSucceeded({ userId: USER_ID, orgId: ORG_B, accessToken: 'a', expiresAt: null }),
+    );
+    switching.dispatch(sessionActions.signInSucceeded({ ...step, receivedAt: Date.now() }));
+    renderPicker(switching);
+    expect(screen.getByRole('button', { name: `Open ${LONG} (Member, current)` })).toHaveFocus();
   });
 
   it('without a step or a stored session goes to sign-in', async () => {

@@ -42,6 +42,18 @@ export function OrgPickerPage() {
   useEffect(() => {
     if (resuming) void dispatch(switchOrganization({ navigate: false }));
   }, [resuming, dispatch]);
+  // Keyboard users start on the organization to open (the current one when switching), as the
+  // sign-in page starts in its e-mail field; with many, the search field takes focus instead.
+  const searchShown = (step?.orgs.length ?? 0) >= SEARCH_FROM;
+  const listed = step !== null;
+  useEffect(() => {
+    if (!listed || searchShown) return;
+    const cards = grid.current;
+    const target =
+      cards?.querySelector<HTMLElement>('[data-org-card][data-current]') ??
+      cards?.querySelector<HTMLElement>('[data-org-card]');
+    target?.focus({ preventScroll: true });
+  }, [listed, searchShown]);
 
   if (!step) {
     return resuming ? <Splash label="Checking your session…" /> : <Navigate to="/user/login" replace />;
@@ -119,8 +131,10 @@ export function OrgPickerPage() {
 
       <Container size={880} w="100%" pb={48} style={{ flex: 1 }}>
         <Paper withBorder shadow="md" p="xl" className={pickerClasses.panel}>
-          {step.orgs.length >= SEARCH_FROM && (
+          {searchShown && (
             <TextInput
+              // With a long list the page's one task starts here.
+              autoFocus
               label="Search organizations"
               placeholder="Name or address"
               leftSection={<IconSearch size={16} />}
