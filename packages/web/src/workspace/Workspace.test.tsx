@@ -158,6 +158,18 @@ describe('Workspace', () => {
     await waitFor(() => expect(start).toHaveFocus());
   });
 
+  it('gives focus back to the launcher button when the launcher closes with Escape', async () => {
+    renderWorkspace();
+    const start = await screen.findByRole('button', { name: 'Open launcher' });
+    start.focus();
+    fireEvent.click(start);
+    const search = await screen.findByRole('textbox', { name: 'Search apps' });
+    search.focus();
+    fireEvent.keyDown(search, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('launcher')).toBeNull());
+    await waitFor(() => expect(start).toHaveFocus());
+  });
+
   it('leaves focus in the window that comes back to the front when the top one closes', async () => {
     renderWorkspace();
     const icons = await screen.findAllByTestId('desktop-icon');
