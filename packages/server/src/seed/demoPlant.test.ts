@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_AVATAR } from '@ferrite/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { type RunningPlatform, startPlatform } from '../platform/runtime';
@@ -124,9 +125,11 @@ describe('the demo plant', () => {
         .selectFrom('users')
         .innerJoin('memberships', 'memberships.user_id', 'users.id')
         .innerJoin('user_group_members', 'user_group_members.user_id', 'users.id')
-        .select(['users.email', 'users.password_hash'])
+        .select(['users.email', 'users.password_hash', 'users.avatar'])
         .execute();
       expect(people.map((p) => p.email).sort()).toEqual(DEMO_PEOPLE.map((p) => p.email).sort());
+      // Each colleague has a face of their own in the lists, none the admin's default.
+      expect(new Set([...people.map((p) => p.avatar), DEFAULT_AVATAR]).size).toBe(people.length + 1);
       expect(people[0]?.password_hash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(people[0]?.password_hash as string, DEMO_PEOPLE_PASSWORD)).toBe(true);
       const requests = await db.selectFrom('org_requests').select(['organization_name', 'status']).execute();

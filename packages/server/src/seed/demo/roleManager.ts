@@ -15,23 +15,28 @@ interface Person {
   group: 'Operators' | 'Engineers';
   role?: 'Shift Lead';
   projects: readonly string[];
+  /** One of the 24 avatars, each person their own, so lists and the taskbar tell them apart. */
+  avatar: number;
 }
 
 export const DEMO_PEOPLE: readonly Person[] = [
   {
     name: 'Priya Shah',
+    avatar: 5,
     email: 'priya.shah@ferrite.dev',
     group: 'Engineers',
     projects: ['Line 1 Assembly', 'Packaging Hall'],
   },
   {
     name: 'Tomasz Kowalski',
+    avatar: 1,
     email: 'tomasz.kowalski@ferrite.dev',
     group: 'Engineers',
     projects: ['Boiler House'],
   },
   {
     name: 'Lena Fischer',
+    avatar: 13,
     email: 'lena.fischer@ferrite.dev',
     group: 'Operators',
     role: 'Shift Lead',
@@ -39,12 +44,14 @@ export const DEMO_PEOPLE: readonly Person[] = [
   },
   {
     name: 'Maria Fernández',
+    avatar: 19,
     email: 'maria.fernandez@ferrite.dev',
     group: 'Operators',
     projects: ['Line 1 Assembly'],
   },
   {
     name: 'Kwame Mensah',
+    avatar: 11,
     email: 'kwame.mensah@ferrite.dev',
     group: 'Operators',
     projects: ['Packaging Hall'],
@@ -84,6 +91,7 @@ export const roleManagerSeeder: DemoSeeder = {
           .values({
             email: person.email,
             name: person.name,
+            avatar: person.avatar,
             password_hash: hashes[index] as string,
             settings,
           })
