@@ -33,38 +33,46 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
   const Icon = kind === 'asset' ? IconBox : IconTemperature;
   return (
     <div className={classes.header}>
-      <Group justify="space-between" align="center" wrap="nowrap" gap="md">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+        <div style={{ minWidth: 0 }}>
           {/* The trail ends in the project's name: one line says where this is and what it is. */}
           <TrailHeading heading={projectName}>
             <Breadcrumbs trail={trail} />
           </TrailHeading>
-          {counts && (
-            // The counts keep their size; a long project name gives way instead.
-            <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
-              <Badge
-                variant="light"
-                color="teal"
-                radius="sm"
-                tt="none"
-                leftSection={<IconBox size={12} />}
-                data-testid="count-assets"
-              >
-                {plural(counts.asset, 'asset')}
-              </Badge>
-              <Badge
-                variant="light"
-                color="orange"
-                radius="sm"
-                tt="none"
-                leftSection={<IconTemperature size={12} />}
-                data-testid="count-sensors"
-              >
-                {plural(counts.sensor, 'sensor')}
-              </Badge>
-            </Group>
-          )}
-        </Group>
+          <Group gap={6} wrap="nowrap" mt={4}>
+            {counts && (
+              <>
+                <Badge
+                  variant="light"
+                  color="teal"
+                  radius="sm"
+                  tt="none"
+                  leftSection={<IconBox size={12} />}
+                  data-testid="count-assets"
+                  style={{ flex: 'none' }}
+                >
+                  {plural(counts.asset, 'asset')}
+                </Badge>
+                <Badge
+                  variant="light"
+                  color="orange"
+                  radius="sm"
+                  tt="none"
+                  leftSection={<IconTemperature size={12} />}
+                  data-testid="count-sensors"
+                  style={{ flex: 'none' }}
+                >
+                  {plural(counts.sensor, 'sensor')}
+                </Badge>
+              </>
+            )}
+            <Text size="xs" c="dimmed" truncate>
+              {kind === 'sensor'
+                ? 'Sensors of the project, and the hierarchy they hang in.'
+                : 'Assets of the project as a hierarchy; sensors hang under them.'}
+            </Text>
+          </Group>
+        </div>
         <Group gap="xs" wrap="nowrap">
           {props.canImportExport && (
             <>
@@ -100,11 +108,6 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
           )}
         </Group>
       </Group>
-      <Text size="xs" c="dimmed" mt={4}>
-        {kind === 'sensor'
-          ? 'Sensors of the project, and the hierarchy they hang in.'
-          : 'Assets of the project as a hierarchy; sensors hang under them.'}
-      </Text>
     </div>
   );
 }
