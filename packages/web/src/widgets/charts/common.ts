@@ -81,7 +81,7 @@ export function timeAxis(series: readonly PreparedSeries[] = [], compact = false
   return {
     type: 'time',
     splitLine: { show: false },
-    splitNumber: compact ? 3 : undefined,
+    splitNumber: compact ? 4 : undefined,
     minInterval: timeSpan(series) > 30 * HOUR_MS ? DAY_MS : undefined,
     axisLabel: { hideOverlap: true, formatter: TIME_LABELS },
   };

@@ -127,20 +127,35 @@ function fit(
     // The scale's first and last labels stand on the arc's ends and reach into the opening: ECharts
     // anchors them there by their inner edge, so a label's whole width (and half its height) counts.
     const pad = GAP + (labels ? labelReach(labelWidth, opening) : 0);
-    let radius: number;
-    let top: number;
+    // Under the dial: below the arc's lowest point (the whole circle when it has no opening), and
+    // below the hub, the needle lying flat and the end labels when the arc ends level with its centre.
+    const hub = Math.max(pad, anchorRadius(width, height) + GAP);
+    let radius = Math.min(
+      width / 2,
+      (height - GAP - textHeight) / (reach.up + reach.down),
+      (height - hub - textHeight) / reach.up,
+    );
+    let top = Math.max(radius * reach.down + GAP, hub, needleHalfWidth(radius) + GAP);
+    if (radius * reach.up + top + textHeight > height) {
+      radius = (height - top - textHeight) / reach.up;
+    }
     if (opening !== null) {
-      // A text row's upper corners keep `pad` from both rays bounding the opening.
+      // In the opening: a text row's upper corners keep `pad` from both rays bounding it. A wide value
+      // pushes the row deep, so the opening wins only when it leaves the larger dial.
       const a = rad(opening);
       const clearance = Math.sin(a) > 0.01 ? (pad + (valueWidth / 2) * Math.cos(a)) / Math.sin(a) : Infinity;
-      top = Math.max(clearance, anchorRadius(width, height) + GAP);
-      radius = Math.min(width / 2, height / (reach.up + reach.down), (height - top - textHeight) / reach.up);
-    } else {
-      // Under the dial: the whole circle (or the arc's lowest point) first.
-      radius = Math.min(width / 2, (height - GAP - textHeight) / (reach.up + reach.down));
-      top = radius * reach.down + GAP;
+      const inside = Math.max(clearance, anchorRadius(width, height) + GAP);
+      const r = Math.min(
+        width / 2,
+        height / (reach.up + reach.down),
+        (height - inside - textHeight) / reach.up,
+      );
+      if (r > radius) [radius, top] = [r, inside];
     }
-    if (!(radius >= MIN_RADIUS)) return null;
+    if (!(radius >= MIN_RADIUS)) {
+      if (labels) continue;
+      return null;
+    }
     const arcWidth = Math.max(5, Math.min(18, radius * 0.12));
     const showLabels = labels && radius >= 56;
     if (labels && !showLabels) continue;
@@ -188,6 +203,11 @@ function captionRoom(
   const a = rad(opening);
   if (Math.cos(a) < 0.01) return width;
   return Math.max(0, Math.min(width, (2 * (top * Math.sin(a) - pad)) / Math.cos(a)));
+}
+
+/** Half the needle's width, as gaugeOption sizes it. */
+export function needleHalfWidth(radius: number): number {
+  return Math.max(3, radius * 0.05) / 2;
 }
 
 /** The needle's hub, as gaugeOption sizes it. */

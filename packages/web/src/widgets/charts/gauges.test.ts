@@ -214,6 +214,14 @@ describe('a dial gauge', () => {
     expect(roomy.axisLabel.show).toBe(true);
     expect(roomy.title.show).toBe(true);
     expect(roomy.detail.fontSize).toBeGreaterThanOrEqual(18);
+    // A catalogue card is small, but a gauge there still looks like a gauge, whatever its unit.
+    for (const variantId of ['gauge.basic', 'gauge.semi', 'gauge.full']) {
+      for (const r of READINGS) {
+        expect(draw(variantId, SIZES['catalogue card'], r).radius, `${variantId} ${r.unit}`).toBeGreaterThan(
+          30,
+        );
+      }
+    }
     const tiny = draw('gauge.basic', SIZES['smallest cell'], reading);
     expect(tiny.axisLine.show).toBe(false);
     expect(tiny.detail.formatter()).toBe('10.38 bar');

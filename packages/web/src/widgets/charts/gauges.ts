@@ -5,7 +5,7 @@ import { latestValue } from '../data/prepare';
 import type { EChartsOption } from '../echarts';
 import { drawnTextColor, WIDGET_COLORS } from '../theme';
 import type { ChartContext } from '../types';
-import { anchorRadius, gaugeLayout } from './gaugeLayout';
+import { anchorRadius, gaugeLayout, needleHalfWidth } from './gaugeLayout';
 
 /**
  * The dial's colour bands as ECharts wants them, [end fraction, colour]: from the threshold ranges when
@@ -103,7 +103,7 @@ export function gaugeOption(ctx: ChartContext): EChartsOption {
         pointer: {
           show: dial && value !== null,
           length: '62%',
-          width: Math.max(3, layout.radius * 0.05),
+          width: needleHalfWidth(layout.radius) * 2,
           itemStyle: { color: colors.text },
         },
         anchor: {
@@ -111,8 +111,9 @@ export function gaugeOption(ctx: ChartContext): EChartsOption {
           size: anchorRadius(ctx.width, ctx.height) * 2,
           itemStyle: { color: colors.text },
         },
+        // Minor ticks on a small dial only blur the arc into a comb.
         axisTick: {
-          show: dial,
+          show: dial && layout.radius >= 56,
           distance: -arc,
           length: Math.max(2, arc * 0.35),
           lineStyle: { color: colors.surface, width: 1 },
