@@ -77,7 +77,9 @@ test('a dashboard built from a theme with three live widgets, shared by a passwo
   await expect(newTrail).toContainText('Ocean');
   await window.getByRole('textbox', { name: 'Name' }).fill(name);
   await window.getByRole('button', { name: 'Create dashboard' }).click();
-  await expect(newTrail).toContainText(name);
+  // The detail page is under the Dashboard Details trail: the list it came from, then its name.
+  const detailTrail = window.getByRole('navigation', { name: 'Dashboard Details breadcrumb' });
+  await expect(detailTrail).toContainText(`New Dashboard${name}`);
   const detail = window.locator(`[data-dashboard="${name}"]`);
   await expect(detail).toHaveAttribute('data-editing', 'true');
   await expect(window.getByTestId('panel-empty')).toBeVisible();
@@ -104,7 +106,7 @@ test('a dashboard built from a theme with three live widgets, shared by a passwo
   await window.getByRole('searchbox').fill(name);
   await expect(window.locator('[data-row-key]', { hasText: name })).toBeVisible();
   await window.locator('[data-row-key]', { hasText: name }).click();
-  await expect(window.getByRole('navigation', { name: 'Dashboards breadcrumb' })).toContainText(name);
+  await expect(detailTrail).toContainText(`Dashboards${name}`);
 
   // Share by link: the password is shown once.
   await window.getByRole('button', { name: 'Share dashboard' }).click();

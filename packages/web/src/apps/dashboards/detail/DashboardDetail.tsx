@@ -177,8 +177,8 @@ export function DashboardDetail({
   return (
     <div className={classes.page} data-dashboard={dashboard.name} data-editing={editing || undefined}>
       <div className={classes.header}>
-        {breadcrumbs}
         <DetailHeader
+          heading={breadcrumbs}
           dashboard={dashboard}
           can={can}
           editing={editing}

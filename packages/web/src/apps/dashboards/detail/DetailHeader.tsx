@@ -3,7 +3,7 @@
  * refresh, Edit / Done, Share and the dashboard menu (details, send as report, duplicate, archive, delete).
  */
 import type { DashboardDetail } from '@ferrite/contracts';
-import { ActionIcon, Badge, Button, Group, Menu, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import {
   IconArchive,
   IconArchiveOff,
@@ -17,7 +17,7 @@ import {
   IconShare,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { RoomStatus } from '../../../app/socket';
 import { dashboardTheme } from '../canvas/dashboardTheme';
 import type { ReadSummary } from '../canvas/readHealth';
@@ -37,6 +37,8 @@ const SAVE_HINT: Partial<Record<SaveState, string>> = {
 };
 
 interface DetailHeaderProps {
+  /** The page's trail, whose last step is the dashboard's name as the heading (DetailTrail). */
+  heading: ReactNode;
   dashboard: DashboardDetail;
   can: (action: DashAction) => boolean;
   editing: boolean;
@@ -54,6 +56,7 @@ interface DetailHeaderProps {
 
 /** The row. */
 export function DetailHeader({
+  heading,
   dashboard,
   can,
   editing,
@@ -76,9 +79,7 @@ export function DetailHeader({
     <Group justify="space-between" align="flex-start" wrap="nowrap" className={classes.titleRow} gap="md">
       <div style={{ minWidth: 0 }}>
         <Group gap="sm" wrap="nowrap">
-          <Title order={2} className={classes.title} lineClamp={1}>
-            {dashboard.name}
-          </Title>
+          {heading}
           {dashboard.is_archived ? (
             <Badge color="gray" variant="light">
               Archived

@@ -60,6 +60,7 @@ function madeReport(body: {
 function renderHeader() {
   renderWithProviders(
     <DetailHeader
+      heading={null}
       dashboard={detail()}
       can={() => true}
       editing={false}

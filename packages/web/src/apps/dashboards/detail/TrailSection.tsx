@@ -1,12 +1,14 @@
 /**
  * A section that starts on a list under one of the spec's named trails (Dashboards, Recent Dashboards,
- * Shared Dashboards, New Dashboard, Dashboard Details) and opens a dashboard one step deeper: the
- * trail's second crumb is the open dashboard, so clicking the root goes back to the list.
+ * Shared Dashboards) and opens a dashboard one step deeper: the trail's second crumb is the open
+ * dashboard, drawn on the detail page as the Dashboard Details trail, so clicking the list's crumb goes
+ * back to the list.
  */
 import type { BreadcrumbTrailKey } from '@ferrite/contracts';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
-import { Breadcrumbs, useTrail } from '../../../ui/Breadcrumbs';
+import { useTrail } from '../../../ui/Breadcrumbs';
 import { DashboardDetail } from './DashboardDetail';
+import { DetailTrail } from './DetailTrail';
 
 /** A dashboard to open as the section shows (from Home, or just created). */
 export interface OpenIntent {
@@ -56,7 +58,9 @@ export function TrailSection({ trail: trailKey, initial, children }: TrailSectio
       <DashboardDetail
         key={openCrumb.id}
         dashboardId={openCrumb.id}
-        breadcrumbs={<Breadcrumbs trail={trailKey} />}
+        breadcrumbs={
+          <DetailTrail from={trailKey} name={openCrumb.label} id={openCrumb.id} onBack={() => cut(0)} />
+        }
         onLeave={() => cut(0)}
         onOpen={(id, name) => open({ id, name })}
         onName={rename}

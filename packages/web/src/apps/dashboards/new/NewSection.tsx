@@ -10,6 +10,7 @@ import { Breadcrumbs, useTrail } from '../../../ui/Breadcrumbs';
 import { useCreateDashboardMutation } from '../api/dashboardsApi';
 import { useCreatePanelMutation } from '../api/panelsApi';
 import { DashboardDetail as DetailPage } from '../detail/DashboardDetail';
+import { DetailTrail } from '../detail/DetailTrail';
 import { fieldErrorsOf, problemOf, runAction, useCan, useOrgId } from '../hooks';
 import classes from './New.module.css';
 import { ThemeMiniature, ThemePicker } from './ThemePicker';
@@ -117,7 +118,23 @@ export function NewSection({ onLeave }: { onLeave: () => void }) {
       <DetailPage
         key={created}
         dashboardId={created}
-        breadcrumbs={<Breadcrumbs trail="newDashboard" onNavigate={() => setThemeId(null)} />}
+        breadcrumbs={
+          <DetailTrail
+            from="newDashboard"
+            name={step?.label ?? ''}
+            id={created}
+            onBack={() => {
+              trail.cut(0);
+              setThemeId(null);
+            }}
+          />
+        }
+        onName={(name) => {
+          if (name !== step?.label) {
+            trail.cut(0);
+            trail.extend({ label: name, id: created });
+          }
+        }}
         // Gone (deleted here or by someone else): the list, not this section's theme picker.
         onLeave={onLeave}
         onOpen={(id, name) => {
