@@ -47,7 +47,9 @@ describe('the dashboard detail page (spec §2/§3 breadcrumbs)', () => {
     expect(screen.queryByRole('navigation', { name: 'Dashboards breadcrumb' })).toBeNull();
 
     fireEvent.click(back);
-    expect(await screen.findByRole('navigation', { name: 'Dashboards breadcrumb' }, step)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('navigation', { name: 'Dashboards breadcrumb' }, step),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Dashboard Details breadcrumb' })).toBeNull();
   }, 30_000);
 });
