@@ -28,6 +28,11 @@ export interface ListColumn<T> {
   /** CSS width of the column, e.g. 220 or '30%'. */
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /**
+   * The column takes the width the others leave, and its long text is cut with an ellipsis instead of
+   * widening the table past its window (a long description pushed the last columns out of sight).
+   */
+  fill?: true;
 }
 
 /** One tab above the list (Active, Archived, Invites...), with its count badge. */

@@ -58,7 +58,11 @@ function openOnKey(open: (() => void) | undefined) {
 
 function ListTable<T>(props: ListPageProps<T> & { columns: ListColumn<T>[] }) {
   const { items, columns, getKey, itemLabel, rowActions, onOpen, selectedKey, loading } = props;
-  const width = (column: ListColumn<T>) => ({ width: column.width, textAlign: column.align });
+  // A filling column: 100% of what is left, and max-width 0 lets its cells shrink below their text.
+  const width = (column: ListColumn<T>) =>
+    column.fill
+      ? { width: '100%', maxWidth: 0, textAlign: column.align }
+      : { width: column.width, textAlign: column.align };
   return (
     <Table
       className={classes.table}
@@ -105,7 +109,12 @@ function ListTable<T>(props: ListPageProps<T> & { columns: ListColumn<T>[] }) {
                   onKeyDown={openOnKey(open)}
                 >
                   {columns.map((column) => (
-                    <Table.Td key={column.key} style={{ textAlign: column.align }}>
+                    <Table.Td
+                      key={column.key}
+                      style={
+                        column.fill ? { maxWidth: 0, textAlign: column.align } : { textAlign: column.align }
+                      }
+                    >
                       {column.render(item)}
                     </Table.Td>
                   ))}

@@ -18,6 +18,7 @@ const COLUMNS: ListColumn<Project>[] = [
   {
     key: 'name',
     header: 'Project',
+    fill: true,
     render: (project) => (
       <div style={{ minWidth: 0 }}>
         <Text size="sm" fw={600} truncate>
@@ -63,14 +64,14 @@ const COLUMNS: ListColumn<Project>[] = [
         );
       return (
         <Tooltip label={people.map((p) => p.name).join(', ')} withArrow multiline maw={280}>
-          <Avatar.Group spacing="xs">
+          <Avatar.Group spacing={4}>
             {people.slice(0, 4).map((person) => (
-              <Avatar key={person.id} size={28} radius="xl" color="initials" name={person.name}>
+              <Avatar key={person.id} size={30} radius="xl" color="initials" name={person.name}>
                 {initials(person.name)}
               </Avatar>
             ))}
             {people.length > 4 && (
-              <Avatar size={28} radius="xl">
+              <Avatar size={30} radius="xl">
                 +{people.length - 4}
               </Avatar>
             )}
