@@ -106,3 +106,26 @@ describe('catalogue preview samples', () => {
     expect(span).toBeLessThanOrEqual(3_600_000);
   });
 });
+
+describe('a donut preview', () => {
+  it('keeps its total inside the hole (without its unit when the hole is small)', () => {
+    const variant = WIDGET_VARIANTS.find((v) => v.id === 'donut.basic')!;
+    const { config, data } = previewSample(variant);
+    const ctx = chartContextOf({
+      variant,
+      config,
+      data,
+      loading: false,
+      error: null,
+      theme: 'light',
+      ...CARD,
+    });
+    const option = widgetDefinition('donut').toOption(ctx) as {
+      graphic: { style: { text: string; fontSize: number } }[];
+    };
+    const { text, fontSize } = option.graphic[0]!.style;
+    expect(text).toMatch(/^[\d,.]+( kWh)?$/);
+    const hole = (Math.min(CARD.width, CARD.height) / 2) * (Math.max(config.inner_radius, 20) * 0.007);
+    expect(estimateTextWidth(text, fontSize, true)).toBeLessThanOrEqual(hole * 2);
+  });
+});

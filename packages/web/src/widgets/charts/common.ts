@@ -130,7 +130,7 @@ export function thresholdBands(
 }
 
 /** Min / max / average mark lines. */
-export function markLines(config: WidgetConfig): Obj | undefined {
+export function markLines(config: WidgetConfig, theme: WidgetTheme = 'light'): Obj | undefined {
   if (config.mark_lines.length === 0) return undefined;
   const types = { min: 'min', max: 'max', average: 'average' } as const;
   return {
@@ -140,6 +140,9 @@ export function markLines(config: WidgetConfig): Obj | undefined {
     label: {
       position: 'insideEndTop',
       fontSize: 10,
+      // Plain text over the lines: ECharts' outline around it blurs on dark panels.
+      color: WIDGET_COLORS[theme].text,
+      textBorderWidth: 0,
       formatter: (p: { value: number; name: string }) => `${p.name} ${formatValue(p.value, config.decimals)}`,
     },
     data: config.mark_lines.map((m) => ({

@@ -4,6 +4,7 @@ import { formatValue } from '../data/format';
 import { latestValue } from '../data/prepare';
 import { summarize } from '../data/stats';
 import type { EChartsOption } from '../echarts';
+import { estimateTextWidth } from '../textWidth';
 import { WIDGET_COLORS } from '../theme';
 import type { ChartContext, PreparedSeries } from '../types';
 import { isCompact, legend, withNoData } from './common';
@@ -29,6 +30,16 @@ export function pieOption(ctx: ChartContext, donut: boolean): EChartsOption {
   }));
   const total = slices.reduce((sum, s) => sum + s.value, 0);
   const colors = WIDGET_COLORS[ctx.theme];
+  const compact = isCompact(ctx);
+  // The total sits in the hole: its font fits the hole's width (the outer radius is 70 % of half the
+  // smaller side, the hole `inner × 0.7` % of that), so a long unit never spills over the ring.
+  // A small hole shows the number without its unit (the tooltip has it) rather than spill.
+  const hole = ((Math.min(ctx.width, ctx.height) / 2) * (inner * 0.7)) / 100;
+  const fitting = (text: string) =>
+    Math.min(16, Math.floor((hole * 2 - 6) / estimateTextWidth(text, 1, true)));
+  const withUnit = formatValue(total, config.decimals, config.unit);
+  const totalText = fitting(withUnit) >= 10 ? withUnit : formatValue(total, config.decimals);
+  const totalFont = fitting(totalText);
   const option: EChartsOption = {
     animationDuration: 300,
     tooltip: {
@@ -47,13 +58,14 @@ export function pieOption(ctx: ChartContext, donut: boolean): EChartsOption {
         roseType: config.rose ? 'radius' : undefined,
         avoidLabelOverlap: true,
         itemStyle: { borderColor: colors.surface, borderWidth: 2, borderRadius: donut ? 4 : 0 },
-        label: { show: config.show_labels, formatter: '{b}: {d}%', color: colors.text },
+        // A small drawing has no room for names beside the slices: the share alone.
+        label: { show: config.show_labels, formatter: compact ? '{d}%' : '{b}: {d}%', color: colors.text },
         labelLine: { show: config.show_labels },
         data: slices,
       },
     ],
     graphic:
-      donut && slices.length > 0
+      donut && slices.length > 0 && totalFont >= 8
         ? [
             {
               type: 'text',
@@ -61,9 +73,9 @@ export function pieOption(ctx: ChartContext, donut: boolean): EChartsOption {
               top: half ? '62%' : leg ? '40%' : 'middle',
               silent: true,
               style: {
-                text: formatValue(total, config.decimals, config.unit),
+                text: totalText,
                 fill: colors.text,
-                fontSize: 16,
+                fontSize: totalFont,
                 fontWeight: 'bold',
               },
             },

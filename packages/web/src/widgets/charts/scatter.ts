@@ -30,7 +30,7 @@ export function scatterOption(ctx: ChartContext): EChartsOption {
     symbolSize: 7,
     data: s.points,
     markArea: i === 0 ? thresholdBands(config, false, ctx.theme) : undefined,
-    markLine: i === 0 ? markLines(config) : undefined,
+    markLine: i === 0 ? markLines(config, ctx.theme) : undefined,
   }));
   const fit = config.trend_line ? linearRegression(first.points) : null;
   if (fit && first.points.length > 1) {

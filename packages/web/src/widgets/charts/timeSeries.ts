@@ -76,7 +76,7 @@ export function timeSeriesOption(ctx: ChartContext, look: Look): EChartsOption {
             formatTick(p.value[horizontal ? 0 : 1], Math.min(config.decimals, 1)),
         },
         markArea: i === 0 ? thresholdBands(config, horizontal, ctx.theme) : undefined,
-        markLine: i === 0 ? markLines(config) : undefined,
+        markLine: i === 0 ? markLines(config, ctx.theme) : undefined,
       };
       if (asBars)
         return {

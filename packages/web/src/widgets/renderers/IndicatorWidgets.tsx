@@ -30,7 +30,9 @@ export function KpiWidget(props: WidgetRendererProps) {
       formatValue(max, config.decimals, config.unit),
     ].map((t) => estimateTextWidth(t, 1, true)),
   );
-  const size = Math.max(12, Math.min(56, ctx.height * 0.35, (ctx.width - 24) / widest));
+  // The change and the range text each take a line (about 22 px and the 6 px gap) under the number.
+  const lines = (delta !== null ? 28 : 0) + (row?.rangeText ? 28 : 0);
+  const size = Math.max(12, Math.min(56, ((ctx.height - 16 - lines) / 1.1) * 0.8, (ctx.width - 24) / widest));
   return (
     <WidgetFrame props={props}>
       <div className={classes.centered}>

@@ -94,6 +94,16 @@ describe('indicators take threshold colours', () => {
     expect(size).toBeGreaterThan(20);
   });
 
+  it('KPI with its change and range text fits a catalogue card’s height', () => {
+    const props = widgetProps(variant('kpi.temperature'), { width: 206, height: 110 }, series(50, 49.4));
+    props.config = { ...props.config, show_title: false };
+    renderWithProviders(<WidgetRenderer {...props} />);
+    const size = Number.parseFloat(screen.getByTestId('kpi-value').style.fontSize);
+    // Number, change line and range line (about 22 px each plus 6 px gaps) within the card's padding.
+    expect(size * 1.1 + 2 * 28 + 16).toBeLessThanOrEqual(110);
+    expect(screen.getByTestId('kpi-delta')).toHaveTextContent('since last reading');
+  });
+
   it('status lamp shows the range text and shape of the matching row', () => {
     renderWithProviders(<WidgetRenderer {...widgetProps(variant('status_lamp.triangle'), {}, series(95))} />);
     expect(screen.getByTestId('lamp-label')).toHaveTextContent('Alarm');
