@@ -43,7 +43,8 @@ export function valueAxis(config: WidgetConfig, unit = config.unit, compact = fa
   };
 }
 
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
@@ -75,14 +76,21 @@ function timeSpan(series: readonly PreparedSeries[]): number {
 
 /**
  * A time axis without grid lines. Past a day and a bit, ticks fall on whole days: clock-time ticks
- * over two days label the same "18:00" twice, which reads as a repeated time.
+ * over two days label the same "18:00" twice, which reads as a repeated time. A widget that reads
+ * buckets of a window (not its last N readings) ticks in whole minutes at least: its first minutes of
+ * data would otherwise be labelled every ten seconds.
  */
-export function timeAxis(series: readonly PreparedSeries[] = [], compact = false): Obj {
+export function timeAxis(
+  series: readonly PreparedSeries[] = [],
+  compact = false,
+  config?: WidgetConfig,
+): Obj {
+  const bucketed = config !== undefined && config.last === null;
   return {
     type: 'time',
     splitLine: { show: false },
     splitNumber: compact ? 4 : undefined,
-    minInterval: timeSpan(series) > 30 * HOUR_MS ? DAY_MS : undefined,
+    minInterval: timeSpan(series) > 30 * HOUR_MS ? DAY_MS : bucketed ? MINUTE_MS : undefined,
     axisLabel: { hideOverlap: true, formatter: TIME_LABELS },
   };
 }

@@ -54,7 +54,7 @@ export function scatterOption(ctx: ChartContext): EChartsOption {
     legend: leg,
     grid: grid(config, Boolean(leg)),
     dataZoom: dataZoom(config),
-    xAxis: timeAxis([first, second], isCompact(ctx)),
+    xAxis: timeAxis([first, second], isCompact(ctx), config),
     yAxis: valueAxis(config, config.unit, isCompact(ctx)),
     series,
   };

@@ -50,7 +50,7 @@ export function timeSeriesOption(ctx: ChartContext, look: Look): EChartsOption {
         ]
       : []),
   ];
-  const times = timeAxis(series, compact);
+  const times = timeAxis(series, compact, config);
   const option: EChartsOption = {
     animationDuration: 300,
     tooltip: axisTooltip(config, series),
