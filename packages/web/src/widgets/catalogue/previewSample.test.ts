@@ -129,3 +129,13 @@ describe('a donut preview', () => {
     expect(estimateTextWidth(text, fontSize, true)).toBeLessThanOrEqual(hole * 2);
   });
 });
+
+describe('a pie preview with percentages', () => {
+  it('writes whole shares, every one on the card', () => {
+    const texts = drawPreview('pie.labels', 'light').map((t) => t.text);
+    const shares = texts.filter((t) => /%$/.test(t));
+    expect(shares.length).toBe(3);
+    for (const share of shares) expect(share).toMatch(/^\d{1,3}%$/);
+    expect(texts.join(' ')).not.toMatch(/…|\.\.\./);
+  });
+});

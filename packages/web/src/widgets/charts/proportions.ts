@@ -58,9 +58,20 @@ export function pieOption(ctx: ChartContext, donut: boolean): EChartsOption {
         roseType: config.rose ? 'radius' : undefined,
         avoidLabelOverlap: true,
         itemStyle: { borderColor: colors.surface, borderWidth: 2, borderRadius: donut ? 4 : 0 },
-        // A small drawing has no room for names beside the slices: the share alone.
-        label: { show: config.show_labels, formatter: compact ? '{d}%' : '{b}: {d}%', color: colors.text },
-        labelLine: { show: config.show_labels },
+        // A small drawing has no room for names beside the slices: the whole share, inside its slice.
+        percentPrecision: compact ? 0 : 2,
+        label: compact
+          ? {
+              show: config.show_labels,
+              position: 'inside',
+              formatter: '{d}%',
+              fontSize: 10,
+              color: '#ffffff',
+              textBorderColor: 'rgba(0, 0, 0, 0.55)',
+              textBorderWidth: 2,
+            }
+          : { show: config.show_labels, formatter: '{b}: {d}%', color: colors.text },
+        labelLine: { show: config.show_labels && !compact },
         data: slices,
       },
     ],
