@@ -27,6 +27,8 @@ const SINGLE_SERIES = new Set<WidgetVariant['kind']>([
 
 /** Kinds whose samples read better as another measure than a temperature. */
 const PREVIEW_UNITS: Partial<Record<WidgetVariant['kind'], string>> = {
+  // Stacks and slices add up: energy does, temperatures do not.
+  stacked: 'kWh',
   pie: 'kWh',
   donut: 'kWh',
   radar: 'kWh',

@@ -38,6 +38,8 @@ export function valueAxis(config: WidgetConfig, unit = config.unit, compact = fa
     splitNumber: compact ? 3 : undefined,
     splitLine: { show: config.show_grid },
     axisLabel: {
+      // Across a narrow horizontal axis "50 °C" and "100 °C" would run into each other.
+      hideOverlap: true,
       formatter: (v: number) => formatTick(v, Math.min(config.decimals, 2), unit),
     },
   };
