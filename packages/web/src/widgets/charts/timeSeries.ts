@@ -40,7 +40,8 @@ export function timeSeriesOption(ctx: ChartContext, look: Look): EChartsOption {
   const compact = isCompact(ctx);
   const leg = legend(config, series.length, false, compact);
   const values = [
-    valueAxis(config, unit, compact),
+    // Shares run to 100 %, not to the next round number past it.
+    { ...valueAxis(config, unit, compact), ...(config.percent ? { min: 0, max: 100 } : {}) },
     ...(hasRight
       ? [
           {
