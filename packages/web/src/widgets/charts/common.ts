@@ -30,8 +30,12 @@ export function legend(
 
 /** The value axis: min/max, logarithmic, grid lines, unit in labels; fewer labels in a small drawing. */
 export function valueAxis(config: WidgetConfig, unit = config.unit, compact = false): Obj {
+  const decimals = Math.min(config.decimals, 2);
   return {
     type: config.y_log ? 'log' : 'value',
+    // Ticks no closer than the labels' last decimal: a flat series (57.5 % for a minute) otherwise
+    // got ticks 0.02 apart, every one labelled "57.5 %".
+    ...(config.y_log ? {} : { minInterval: 10 ** -decimals }),
     min: config.y_min ?? undefined,
     max: config.y_max ?? undefined,
     scale: config.y_min === null && config.y_max === null,
@@ -40,7 +44,7 @@ export function valueAxis(config: WidgetConfig, unit = config.unit, compact = fa
     axisLabel: {
       // Across a narrow horizontal axis "50 °C" and "100 °C" would run into each other.
       hideOverlap: true,
-      formatter: (v: number) => formatTick(v, Math.min(config.decimals, 2), unit),
+      formatter: (v: number) => formatTick(v, decimals, unit),
     },
   };
 }
