@@ -38,11 +38,18 @@ export function operatingLimits(param: ParameterSpec, level: number): OperatingL
   const round = (v: number) => Number(v.toFixed(6));
   const low = param.watch !== 'high';
   const high = param.watch !== 'low';
+  const normal = [
+    low ? round(down(level - swing)) : param.min,
+    high ? round(up(level + swing)) : param.max,
+  ] as const;
+  // Alarm starts halfway from the normal edge to the end of the scale (at least 0.6 swing past it): a
+  // narrow Warning strip made most dials read red on a healthy plant; a wide one leaves room to drift,
+  // as P-101's wearing bearing does, before the needle reaches red.
   return {
-    normal: [low ? round(down(level - swing)) : param.min, high ? round(up(level + swing)) : param.max],
+    normal,
     alarm: [
-      low ? round(down(level - 1.6 * swing)) : param.min,
-      high ? round(up(level + 1.6 * swing)) : param.max,
+      low ? round(Math.min(down(level - 1.6 * swing), down((normal[0] + param.min) / 2))) : param.min,
+      high ? round(Math.max(up(level + 1.6 * swing), up((normal[1] + param.max) / 2))) : param.max,
     ],
   };
 }
