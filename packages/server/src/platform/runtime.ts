@@ -8,21 +8,22 @@ import { DeviceLinkHub } from '../ingest/deviceLink';
 import { type DeviceTransports, startDeviceTransports } from '../ingest/deviceTransports';
 import { GatewayLogSink } from '../ingest/gatewayLogSink';
 import { IngestService } from '../ingest/ingestService';
-import { authFailureSweeper } from '../modules/auth/failureSweep';
-import { reportSweeper } from '../modules/dashboards/reports/sweep';
+import { authFailureSweepJob } from '../modules/auth/failureSweep';
+import { reportSweepJob } from '../modules/dashboards/reports/sweep';
 import { expireCommands } from '../modules/iotManager/commands/expireCommands';
 import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
 import { completeDemo, DEMO_SEEDERS } from '../seed/demo/index';
 import { startDemoPlant } from '../seed/demoPlant';
-import { retentionSweeper } from '../telemetry/retention';
+import { RETENTION_JOB, retentionJob } from '../telemetry/retention';
 import { TelemetryWriter } from '../telemetry/writer';
 import { TelemetryWriterThread } from '../telemetry/writerThread/client';
 import { type DatabaseHandle, openDatabase, targetFromConfig } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { statisticsRefresher } from './db/statistics';
+import { refreshStatistics } from './db/statistics';
 import { buildApp } from './http/app';
 import type { AppDeps } from './http/deps';
 import { createLogger } from './http/logging';
+import { JobQueue } from './jobs/jobQueue';
 import { Mailer } from './mail/mailer';
 import { RealtimeHub } from './realtime/realtimeHub';
 import { attachSocketServer, type RunningSocketServer } from './realtime/socketServer';
@@ -34,6 +35,8 @@ export interface RunningPlatform {
   app: FastifyInstance;
   deps: AppDeps;
   transports: DeviceTransports;
+  /** Durable jobs on the platform database: cron chores and delayed work that run once across nodes. */
+  jobs: JobQueue;
   /** Stops accepting work, finishes what is in flight, then closes the mailer and the database. */
   stop(): Promise<void>;
 }
@@ -82,8 +85,10 @@ export async function startPlatform(
   let app: FastifyInstance | null = null;
   let sockets: RunningSocketServer | null = null;
   let transports: DeviceTransports | null = null;
+  let jobs: JobQueue | null = null;
   try {
     await migrateToLatest(database.db);
+    jobs = await JobQueue.start(database.db, log);
     const seeded = config.seedDemo
       ? await seedDemoIfEmpty(
           database.db,
@@ -97,23 +102,11 @@ export async function startPlatform(
     // killed before it finished is completed now.
     const demoSeeded = config.seedDemo ? await completeDemo(database.db, app, seeded, log) : false;
     await app.listen({ port: config.port, host: config.host });
-    // Each status sweep also times out commands nobody acknowledged (and the rollouts they carried),
-    // every few minutes deletes the files of dashboard reports whose links expired, and every hour
-    // deletes telemetry past each organization's retention (then, on PGlite, refreshes statistics) and
-    // the sign-in and mail counts the throttles no longer read.
-    const sweepReports = reportSweeper(deps);
-    const sweepRetention = retentionSweeper(deps);
-    const sweepAuthFailures = authFailureSweeper(deps);
-    // PGlite analyzes no table by itself (statistics.ts); PostgreSQL's autovacuum does.
-    const refreshStatistics = deps.engine === 'pglite' ? statisticsRefresher(deps) : async () => undefined;
-    transports = await startDeviceTransports(deps, (now) =>
-      Promise.all([
-        expireCommands(deps.db, deps.realtime, now),
-        sweepReports(now),
-        sweepRetention(now).then(() => refreshStatistics(now)),
-        sweepAuthFailures(now),
-      ]),
-    );
+    // The status sweep also times out commands nobody acknowledged (and the rollouts they carried): it
+    // needs seconds, and its conditional update is safe on every node. Chores that need minutes or hours
+    // are cron jobs, run by one node per tick.
+    transports = await startDeviceTransports(deps, (now) => expireCommands(deps.db, deps.realtime, now));
+    await defineChores(jobs, deps);
     log.info(
       {
         engine: database.engine,
@@ -149,11 +142,13 @@ export async function startPlatform(
     const running = app;
     const runningTransports = transports;
     const runningSockets = sockets;
+    const runningJobs = jobs;
     let stopping: Promise<void> | null = null;
     return {
       app: running,
       deps,
       transports: runningTransports,
+      jobs: runningJobs,
       stop: () => {
         stopping ??= (async () => {
           // Devices first, so everything they sent before the stop is written before the database closes.
@@ -161,6 +156,8 @@ export async function startPlatform(
           await runningTransports.close();
           await runningSockets.close();
           await running.close();
+          // Runs in flight finish (or are failed for a retry elsewhere) while the database is still open.
+          await runningJobs.stop();
           deps.mailer.close();
           await database.close();
         })();
@@ -171,9 +168,27 @@ export async function startPlatform(
     await transports?.close();
     await sockets?.close();
     await app?.close();
+    await jobs?.stop();
     await database.close();
     throw error;
   }
+}
+
+/**
+ * Report files every five minutes; telemetry retention hourly (then, on PGlite, planner statistics:
+ * PGlite analyzes no table by itself, statistics.ts; PostgreSQL's autovacuum does); the sign-in and mail
+ * counts the throttles no longer read, hourly.
+ */
+async function defineChores(jobs: JobQueue, deps: AppDeps): Promise<void> {
+  const pglite = deps.engine === 'pglite';
+  await jobs.define(reportSweepJob(deps));
+  await jobs.define(
+    retentionJob(deps, pglite ? () => refreshStatistics(deps.db).then(() => undefined) : undefined),
+  );
+  await jobs.define(authFailureSweepJob(deps));
+  // PGlite is one node: its tables are analyzed (and old telemetry deleted) soon after a start, not only
+  // at the next hour's tick.
+  if (pglite) await jobs.send(RETENTION_JOB, {});
 }
 
 /** This process's own address, for in-process clients (PUBLIC_URL may be a proxy in front of it). */

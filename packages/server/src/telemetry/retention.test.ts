@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../platform/db/database';
 import { pruneTelemetry } from './repository';
-import { retentionSweeper } from './retention';
+import { retentionJob, retentionSweeper } from './retention';
 import type { RollupTable } from './rollups';
 import { openDatabaseWithOrg, rollupRows } from './testSupport';
 import { TelemetryWriter } from './writer';
@@ -76,7 +76,7 @@ describe('pruneTelemetry', () => {
 });
 
 describe('retention sweep', () => {
-  it('prunes every organization past its retention, at most once per interval', async () => {
+  it('prunes every organization past its retention as of the time it is given', async () => {
     const org = await orgKeepingTwoDays('Two days');
     const sensorId = randomUUID();
     const writer = new TelemetryWriter(db);
@@ -91,17 +91,39 @@ describe('retention sweep', () => {
           .execute()
       ).map((row) => new Date(row.ts).toISOString());
     await writer.write([point('2026-08-01T00:00:00Z'), point('2026-08-09T12:00:00Z')]);
-    const sweep = retentionSweeper({ db, log: pino({ level: 'silent' }) }, 3_600_000);
+    const sweep = retentionSweeper({ db, log: pino({ level: 'silent' }) });
 
     await sweep(at('2026-08-10T12:00:00Z'));
     expect(await stored()).toEqual(['2026-08-09T12:00:00.000Z']);
     expect(await rollup('telemetry_6h', sensorId)).toHaveLength(1);
 
-    // Within the hour nothing runs; after it, the sweep catches up.
-    await writer.write([point('2026-08-02T00:00:00Z')]);
-    await sweep(at('2026-08-10T12:30:00Z'));
-    expect(await stored()).toEqual(['2026-08-02T00:00:00.000Z', '2026-08-09T12:00:00.000Z']);
-    await sweep(at('2026-08-10T13:00:00Z'));
-    expect(await stored()).toEqual(['2026-08-09T12:00:00.000Z']);
+    // A later sweep catches up with what has aged past the retention since.
+    await sweep(at('2026-08-12T13:00:00Z'));
+    expect(await stored()).toEqual([]);
+  });
+
+  it('runs hourly as a job, as of the time it runs, then runs what follows it', async () => {
+    const org = await orgKeepingTwoDays('Two days, hourly');
+    const sensorId = randomUUID();
+    const now = Date.now();
+    await new TelemetryWriter(db).write(
+      [now - 10 * 24 * 3_600_000, now - 3_600_000].map((ms) => ({
+        orgId: org.id,
+        sensorId,
+        paramKey: 'x',
+        ts: new Date(ms),
+        value: 1,
+      })),
+    );
+    const followed: number[] = [];
+    const job = retentionJob({ db, log: pino({ level: 'silent' }) }, async () => {
+      const left = await db.selectFrom('telemetry').select('ts').where('sensor_id', '=', sensorId).execute();
+      followed.push(left.length);
+    });
+    expect(job).toMatchObject({ name: 'telemetry.retention', cron: '7 * * * *' });
+
+    await job.run({}, { id: 'tick', retryCount: 0 });
+    // The follower ran after the sweep: it saw only the recent point left.
+    expect(followed).toEqual([1]);
   });
 });

@@ -5,11 +5,11 @@
  * Several nodes sweeping at once only repeat a delete that finds nothing.
  */
 import type { Logger } from 'pino';
-import { atMostEvery } from '../platform/atMostEvery';
 import type { Db } from '../platform/db/database';
+import { choreJob, type JobDefinition } from '../platform/jobs/jobQueue';
 import { pruneOlderThan } from './repository';
 
-export const RETENTION_SWEEP_EVERY_MS = 60 * 60_000;
+export const RETENTION_JOB = 'telemetry.retention';
 
 /** Prunes every organization's telemetry; answers how many raw points were deleted per organization. */
 export async function sweepRetention(db: Db, now: Date = new Date()): Promise<Map<string, number>> {
@@ -23,18 +23,23 @@ export async function sweepRetention(db: Db, now: Date = new Date()): Promise<Ma
   return deleted;
 }
 
-/** The hourly sweep on the status sweep's tick (see atMostEvery); logs what it deleted. */
-export function retentionSweeper(
+/** The sweep as a chore: logs what it deleted. */
+export function retentionSweeper(deps: { db: Db; log: Logger }): (now: Date) => Promise<void> {
+  return async (now) => {
+    for (const [orgId, points] of await sweepRetention(deps.db, now)) {
+      deps.log.info({ orgId, points }, 'retention sweep deleted telemetry past the retention period');
+    }
+  };
+}
+
+/** Hourly on one node; `then` runs after a sweep (PGlite refreshes its planner statistics there). */
+export function retentionJob(
   deps: { db: Db; log: Logger },
-  everyMs: number = RETENTION_SWEEP_EVERY_MS,
-): (now: Date) => Promise<void> {
-  return atMostEvery(
-    everyMs,
-    async (now) => {
-      for (const [orgId, points] of await sweepRetention(deps.db, now)) {
-        deps.log.info({ orgId, points }, 'retention sweep deleted telemetry past the retention period');
-      }
-    },
-    (error) => deps.log.warn({ err: error }, 'retention sweep failed'),
-  );
+  then: (now: Date) => Promise<void> = async () => undefined,
+): JobDefinition {
+  const sweep = retentionSweeper(deps);
+  return choreJob(RETENTION_JOB, '7 * * * *', async (now) => {
+    await sweep(now);
+    await then(now);
+  });
 }

@@ -2,18 +2,16 @@
  * The auth_failures sweep: sign-in throttling only reads failures of the last 24 hours (and the mail
  * throttle its last hour), so older rows are dead weight, and the rows of addresses that never come back
  * would otherwise stay forever. Rows keyed `account:` belong to the account-wide lockout that per
- * (account, address) throttling replaced; nothing reads them any more. Hourly, on the status sweep's
- * tick, in batches by primary key (old rows have the lowest ids), at most MAX_BATCHES a run: a flood of
+ * (account, address) throttling replaced; nothing reads them any more. Hourly, as a job run by one
+ * node, in batches by primary key (old rows have the lowest ids), at most MAX_BATCHES a run: a flood of
  * failures is cleared over several runs instead of one long statement. Several nodes sweeping at once
  * only repeat a delete that finds nothing.
  */
 import { SIGN_IN_FAILURE_MEMORY_SECONDS } from '@ferrite/contracts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { atMostEvery } from '../../platform/atMostEvery';
 import type { Db } from '../../platform/db/database';
-
-export const AUTH_FAILURE_SWEEP_EVERY_MS = 60 * 60_000;
+import { choreJob, type JobDefinition } from '../../platform/jobs/jobQueue';
 
 /** How much one run may delete: batches of this many rows, at most this many batches. */
 export interface SweepBounds {
@@ -49,18 +47,18 @@ export async function sweepAuthFailures(db: Db, bounds: SweepBounds = DEFAULT_BO
   return deleted;
 }
 
-/** The hourly sweep on the status sweep's tick (see atMostEvery); logs what it deleted. */
+/** The sweep as a chore: logs what it deleted. */
 export function authFailureSweeper(
   deps: { db: Db; log: Logger },
-  everyMs: number = AUTH_FAILURE_SWEEP_EVERY_MS,
   bounds: SweepBounds = DEFAULT_BOUNDS,
 ): (now: Date) => Promise<void> {
-  return atMostEvery(
-    everyMs,
-    async () => {
-      const rows = await sweepAuthFailures(deps.db, bounds);
-      if (rows > 0) deps.log.info({ rows }, 'auth failure sweep deleted forgotten sign-in and mail counts');
-    },
-    (error) => deps.log.warn({ err: error }, 'auth failure sweep failed'),
-  );
+  return async () => {
+    const rows = await sweepAuthFailures(deps.db, bounds);
+    if (rows > 0) deps.log.info({ rows }, 'auth failure sweep deleted forgotten sign-in and mail counts');
+  };
+}
+
+/** Hourly on one node (at :37, away from the retention sweep's :07). */
+export function authFailureSweepJob(deps: { db: Db; log: Logger }): JobDefinition {
+  return choreJob('auth.failureSweep', '37 * * * *', authFailureSweeper(deps));
 }

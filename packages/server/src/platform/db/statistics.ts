@@ -6,12 +6,7 @@
  * Each table is analyzed by its own statement, so API queries get their turn between them.
  */
 import { sql } from 'kysely';
-import type { Logger } from 'pino';
-import { atMostEvery } from '../atMostEvery';
 import type { Db } from './database';
-
-/** Analysis is needed as tables grow, not by the minute: hourly, and on the first tick after start. */
-export const STATISTICS_EVERY_MS = 60 * 60_000;
 
 /** Analyzes every table of the public schema (partitioned tables with their partitions); answers them. */
 export async function refreshStatistics(db: Db): Promise<string[]> {
@@ -21,15 +16,4 @@ export async function refreshStatistics(db: Db): Promise<string[]> {
     order by c.relname`.execute(db);
   for (const { name } of tables.rows) await sql`analyze ${sql.table(name)}`.execute(db);
   return tables.rows.map((row) => row.name);
-}
-
-/** The hourly refresh on the status sweep's tick (see atMostEvery); only PGlite needs it. */
-export function statisticsRefresher(deps: { db: Db; log: Logger }): (now: Date) => Promise<void> {
-  return atMostEvery(
-    STATISTICS_EVERY_MS,
-    async () => {
-      await refreshStatistics(deps.db);
-    },
-    (error) => deps.log.warn({ err: error }, 'refreshing planner statistics failed'),
-  );
 }

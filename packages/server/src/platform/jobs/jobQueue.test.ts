@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../testing/testDatabase';
 import type { DatabaseHandle } from '../db/database';
-import { JobQueue } from './jobQueue';
+import { CHORE_RETRY, choreJob, JobQueue } from './jobQueue';
 
 const log = pino({ level: 'silent' });
 const FAST = { pollingIntervalSeconds: 0.5, cronCheckSeconds: 1 };
@@ -118,5 +118,19 @@ describe('the job queue (pg-boss on the platform database)', () => {
     expect(second).toBeNull();
     expect(other).toBeTruthy();
     await queue.stop();
+  });
+
+  it('makes a chore a cron job that runs it as of now and throws its failure, so pg-boss retries it', async () => {
+    const seen: Date[] = [];
+    const job = choreJob('test.chore', '*/5 * * * *', async (now) => {
+      seen.push(now);
+      if (seen.length === 1) throw new Error('disk full');
+    });
+    expect(job).toMatchObject({ name: 'test.chore', cron: '*/5 * * * *', retry: CHORE_RETRY });
+    const before = Date.now();
+    await expect(job.run({}, { id: 'tick', retryCount: 0 })).rejects.toThrow('disk full');
+    await job.run({}, { id: 'tick', retryCount: 1 });
+    expect(seen).toHaveLength(2);
+    expect(seen[0]?.getTime()).toBeGreaterThanOrEqual(before);
   });
 });

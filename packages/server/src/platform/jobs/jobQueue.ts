@@ -54,6 +54,16 @@ export interface JobQueueOptions {
 }
 
 const NO_RETRY: RetryPolicy = { limit: 0, delaySeconds: 0, backoff: false };
+/** A chore safe to repeat: tried twice more, 30 s and then 60 s after a failure. */
+export const CHORE_RETRY: RetryPolicy = { limit: 2, delaySeconds: 30, backoff: true };
+
+/**
+ * A periodic chore as a cron job: one node runs it per tick, with the time it starts; a failure is
+ * thrown so pg-boss retries it (CHORE_RETRY) and logs it with the job's name.
+ */
+export function choreJob(name: string, cron: string, chore: (now: Date) => Promise<void>): JobDefinition {
+  return { name, cron, retry: CHORE_RETRY, run: () => chore(new Date()) };
+}
 
 export class JobQueue {
   private constructor(

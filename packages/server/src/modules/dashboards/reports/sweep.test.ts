@@ -11,7 +11,7 @@ import { BlobNotFoundError } from '../../../platform/storage/blobStore';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { createDashboard, createPanel, demoDashAdmin } from '../testSupport';
 import { ReportRepository, reportBlobKey } from './repository';
-import { reportSweeper, sweepReports } from './sweep';
+import { reportSweepJob, sweepReports } from './sweep';
 
 const TTL_MS = DASHBOARD_REPORT_LINK_TTL_SECONDS * 1000;
 const DAY = 24 * 3600_000;
@@ -161,16 +161,14 @@ describe('the report sweep', () => {
     expect((await sweepReports(platform.deps)).expired).toContain(report.id);
   });
 
-  it('runs from the periodic tick at most once per interval', async () => {
-    const sweep = reportSweeper({ ...platform.deps, log: pino({ level: 'silent' }) }, 60_000);
-    const first = await storedReport(TTL_MS + 60_000);
-    const start = new Date();
-    await sweep(start);
-    expect(await statusOf(first.id)).toBe('expired');
-    const second = await storedReport(TTL_MS + 60_000);
-    await sweep(new Date(start.getTime() + 5_000));
-    expect(await statusOf(second.id)).toBe('ready');
-    await sweep(new Date(start.getTime() + 61_000));
-    expect(await statusOf(second.id)).toBe('expired');
+  it('runs as a job every five minutes that ends the reports due when it runs', async () => {
+    const job = reportSweepJob({ ...platform.deps, log: pino({ level: 'silent' }) });
+    expect(job).toMatchObject({ name: 'dashboards.reportFiles', cron: '*/5 * * * *' });
+    expect(job.retry?.limit).toBeGreaterThan(0);
+    const due = await storedReport(TTL_MS + 60_000);
+    const fresh = await storedReport(TTL_MS - 60_000);
+    await job.run({}, { id: 'tick', retryCount: 0 });
+    expect(await statusOf(due.id)).toBe('expired');
+    expect(await statusOf(fresh.id)).toBe('ready');
   });
 });

@@ -9,7 +9,7 @@
  */
 import { DASHBOARD_REPORT_LINK_TTL_SECONDS } from '@ferrite/contracts';
 import type { Logger } from 'pino';
-import { atMostEvery } from '../../../platform/atMostEvery';
+import { choreJob, type JobDefinition } from '../../../platform/jobs/jobQueue';
 import type { BlobStore } from '../../../platform/storage/blobStore';
 import type { DB } from '../shared';
 import { ReportRepository, reportBlobKey, type SweptReport } from './repository';
@@ -18,8 +18,6 @@ import { ReportRepository, reportBlobKey, type SweptReport } from './repository'
 export const ABANDONED_RENDER_MS = 60 * 60_000;
 /** Rows ended per kind and sweep, so one sweep stays short; the rest wait for the next. */
 const BATCH = 200;
-/** Report expiry is counted in days: a sweep every few minutes is timely and nearly free. */
-export const REPORT_SWEEP_EVERY_MS = 5 * 60_000;
 
 export interface ReportSweepResult {
   expired: string[];
@@ -61,22 +59,20 @@ async function deleteFiles(
   return gone;
 }
 
-/** The sweep on the status sweep's tick, every few minutes (see atMostEvery); logs what it ended. */
-export function reportSweeper(
-  deps: { db: DB; blobs: BlobStore; log: Logger },
-  everyMs: number = REPORT_SWEEP_EVERY_MS,
-): (now: Date) => Promise<void> {
-  return atMostEvery(
-    everyMs,
-    async (now) => {
-      const ended = await sweepReports(deps, now);
-      if (ended.expired.length || ended.abandoned.length) {
-        deps.log.info(
-          { expired: ended.expired.length, abandoned: ended.abandoned.length },
-          'report sweep deleted report files',
-        );
-      }
-    },
-    (error) => deps.log.warn({ err: error }, 'report sweep failed'),
-  );
+/** The sweep as a chore: logs what it ended. */
+export function reportSweeper(deps: { db: DB; blobs: BlobStore; log: Logger }): (now: Date) => Promise<void> {
+  return async (now) => {
+    const ended = await sweepReports(deps, now);
+    if (ended.expired.length || ended.abandoned.length) {
+      deps.log.info(
+        { expired: ended.expired.length, abandoned: ended.abandoned.length },
+        'report sweep deleted report files',
+      );
+    }
+  };
+}
+
+/** Report expiry is counted in days: a sweep every five minutes, on one node, is timely and nearly free. */
+export function reportSweepJob(deps: { db: DB; blobs: BlobStore; log: Logger }): JobDefinition {
+  return choreJob('dashboards.reportFiles', '*/5 * * * *', reportSweeper(deps));
 }

@@ -1,0 +1,78 @@
+/**
+ * The running platform's job queue: the periodic chores are cron schedules stored once in the database
+ * (so several nodes share one tick), and a stop finishes the queue before the database closes, quietly.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { createServerDatabase } from '../testing/testDatabase';
+import { type RunningPlatform, startPlatform } from './runtime';
+
+let dataDir: string;
+let server: { url: string; drop(): Promise<void> } | null = null;
+let platform: RunningPlatform | null = null;
+/** What the platform logged at warn or above (bar the web build, which tests never have). */
+const troubles: string[] = [];
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'ferrite-runtime-jobs-'));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) server = await createServerDatabase(serverUrl);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    MQTT_PORT: '0',
+    COAP_PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    DEMO_PLANT: '0',
+    SEED_DEMO: '0',
+    ...(server ? { DATABASE_URL: server.url } : {}),
+  });
+  const log = pino(
+    { level: 'warn' },
+    {
+      write: (line: string) => {
+        if (!line.includes('web app not built')) troubles.push(line);
+      },
+    },
+  );
+  platform = await startPlatform(config, log);
+});
+
+afterAll(async () => {
+  await platform?.stop();
+  await server?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+it('schedules the periodic chores once in the database, for whichever node takes each tick', async () => {
+  const running = platform as RunningPlatform;
+  const schedules = await sql<{ name: string; cron: string; timezone: string }>`
+    select name, cron, timezone from pgboss.schedule order by name`.execute(running.deps.db);
+  expect(schedules.rows).toEqual([
+    { name: 'auth.failureSweep', cron: '37 * * * *', timezone: 'UTC' },
+    { name: 'dashboards.reportFiles', cron: '*/5 * * * *', timezone: 'UTC' },
+    { name: 'telemetry.retention', cron: '7 * * * *', timezone: 'UTC' },
+  ]);
+});
+
+it('on PGlite, a single node, sweeps retention and refreshes statistics soon after a start', async () => {
+  const running = platform as RunningPlatform;
+  const queued = await sql<{ n: number }>`
+    select count(*)::int as n from pgboss.job where name = 'telemetry.retention'`.execute(running.deps.db);
+  expect(queued.rows[0]?.n).toBe(running.deps.engine === 'pglite' ? 1 : 0);
+});
+
+it('stops the queue before the database closes, logging nothing amiss', async () => {
+  const running = platform as RunningPlatform;
+  platform = null;
+  await running.stop();
+  expect(troubles).toEqual([]);
+});
