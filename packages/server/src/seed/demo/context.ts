@@ -43,7 +43,8 @@ export interface DemoContext {
  * was killed before it finished, the next start runs `clear` and `seed` again.
  */
 export interface DemoSeeder {
-  key: AppKey;
+  /** The app it seeds, or a share of the demo no single app owns (the plant's recent history). */
+  key: AppKey | 'history';
   seed(ctx: DemoContext): Promise<void>;
   /**
    * Removes whatever an interrupted `seed` left in the demo organization, so that it starts over. Runs

@@ -10,6 +10,7 @@ import { DEMO_ADMIN, DEMO_ORG } from '../demo';
 import { type DemoContext, type DemoSeeder, demoApi } from './context';
 import { dashboardsSeeder } from './dashboards';
 import { entityManagerSeeder } from './entityManager';
+import { historySeeder } from './history';
 import { iotManagerSeeder } from './iotManager';
 import { roleManagerSeeder } from './roleManager';
 
@@ -19,6 +20,7 @@ export const DEMO_SEEDERS: readonly DemoSeeder[] = [
   iotManagerSeeder,
   roleManagerSeeder,
   dashboardsSeeder,
+  historySeeder,
 ];
 
 /**
