@@ -38,6 +38,9 @@ describe('a dashboard made in New', () => {
     // Each step loads a lazy part of the app; on a busy two-core machine that took over the default 1 s.
     const step = { timeout: 10_000 };
     renderWithProviders(<DashboardsApp section="new" onNavigate={onNavigate} />);
+    // A theme picked before the user's permissions arrive is ignored (they may not create): wait for
+    // the picker to say it may, as a person reads it, before picking (under load the radios came first).
+    await screen.findByText(/A theme sets the dashboard/, {}, step);
     fireEvent.click(await screen.findByRole('radio', { name: 'Control room' }, step));
     fireEvent.change(await screen.findByLabelText(/Name/, {}, step), { target: { value: 'Boiler room' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create dashboard' }));
