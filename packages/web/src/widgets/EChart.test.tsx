@@ -15,6 +15,9 @@ const line = (data: number[], extra: EChartsOption = {}): EChartsOption => ({
 function setUp(option: EChartsOption) {
   const frames: FrameRequestCallback[] = [];
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  // The clock stands still unless a test moves it: "updates close behind each other" must not depend
+  // on how fast a loaded machine renders (a second passed between two updates once, under load).
+  vi.spyOn(performance, 'now').mockReturnValue(10_000);
   let chart: EChartsType | null = null;
   const view = render(
     <EChart
@@ -42,7 +45,10 @@ function setUp(option: EChartsOption) {
 }
 
 describe('EChart updates', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('merges new data into the drawing in an animation frame, without animation when updates come quickly', () => {
     const { setOption, update, runFrames, view } = setUp(line([1, 2]));
