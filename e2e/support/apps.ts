@@ -18,6 +18,39 @@ export async function desktopAppKeys(page: Page): Promise<AppKey[]> {
     .evaluateAll((icons) => icons.map((icon) => (icon as HTMLElement).dataset.appKey as AppKey));
 }
 
+/** Moves an open window to one of its sections and waits until it shows it. */
+export async function goToSection(window: Locator, key: string): Promise<void> {
+  await window.locator(`[data-section-key="${key}"]`).click();
+  await expect(window).toHaveAttribute('data-section', key);
+}
+
+/** Picks an option of a combobox (a Mantine Select) in `scope` by its name. */
+export async function pick(
+  page: Page,
+  scope: Locator,
+  combobox: string,
+  option: string | RegExp,
+): Promise<void> {
+  await scope.getByRole('combobox', { name: combobox }).click();
+  await page
+    .getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option })
+    .click();
+}
+
+/**
+ * In the Entity Manager's Sensors section: opens the project, then the sensor, and shows its data;
+ * answers the sensor data card.
+ */
+export async function openSensorData(window: Locator, project: string, sensor: string): Promise<Locator> {
+  await window.getByRole('searchbox').fill(project);
+  await window.locator('tr[data-row-key]', { hasText: project }).click();
+  await window.getByRole('searchbox', { name: 'Search sensors' }).fill(sensor);
+  await window.getByTestId('entity-list').getByText(sensor, { exact: true }).click();
+  await expect(window.getByTestId('detail-name')).toHaveText(sensor);
+  await window.getByRole('button', { name: 'Show sensor data' }).click();
+  return window.getByTestId('sensor-data');
+}
+
 /** Opens an app from the launcher and waits for its maximized window. */
 export async function openFromLauncher(page: Page, key: AppKey): Promise<Locator> {
   await page.getByRole('button', { name: 'Open launcher' }).click();

@@ -6,6 +6,7 @@
  * right one), watched changing live, then revoked, and the open link dies.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { pick } from '../support/apps';
 import { apiSession, resetSettings, seedStoredSession } from '../support/session';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -21,13 +22,6 @@ async function openApp(page: Page, appKey: string): Promise<Locator> {
   const window = windowOf(page, appKey);
   await expect(window).toHaveAttribute('data-app-state', 'maximize');
   return window;
-}
-
-async function pick(page: Page, scope: Locator, combobox: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: combobox }).click();
-  await page
-    .getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option })
-    .click();
 }
 
 /** Adds a widget through the catalogue: variant → sensor parameter → title. */

@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { goToSection, openSensorData } from '../support/apps';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/environment';
 import { type ApiSession, apiSession, resetSettings, seedStoredSession } from '../support/session';
 
@@ -44,11 +45,6 @@ async function openEntityManager(page: Page): Promise<Locator> {
   const window = windowOf(page);
   await expect(window).toHaveAttribute('data-app-state', 'maximize');
   return window;
-}
-
-async function goToSection(window: Locator, key: string) {
-  await window.locator(`[data-section-key="${key}"]`).click();
-  await expect(window).toHaveAttribute('data-section', key);
 }
 
 /** Picks an option of a Mantine Select by its label. */
@@ -304,14 +300,7 @@ test("a demo sensor's latest values follow its readings live, without a reload",
   const plant = await liveDemoSensor(request);
   const window = await openEntityManager(page);
   await goToSection(window, 'sensors');
-  await window.getByRole('searchbox').fill(plant.project);
-  await window.locator('tr[data-row-key]', { hasText: plant.project }).click();
-  await window.getByRole('searchbox', { name: 'Search sensors' }).fill(plant.sensor);
-  await window.getByTestId('entity-list').getByText(plant.sensor, { exact: true }).click();
-  await expect(window.getByTestId('detail-name')).toHaveText(plant.sensor);
-  await window.getByRole('button', { name: 'Show sensor data' }).click();
-
-  const card = window.getByTestId('sensor-data');
+  const card = await openSensorData(window, plant.project, plant.sensor);
   await expect(card).toHaveAttribute('data-live', 'true');
   const values = card.locator('[data-testid^="latest-"]');
   await expect(values.first()).not.toHaveText('—');

@@ -6,8 +6,8 @@
  * alone opens an app from the launcher. Nothing in the walk may throw in the page.
  */
 import { APPS, type AppKey, visibleSections } from '@ferrite/contracts';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { openFromLauncher, windowOf } from '../support/apps';
+import { expect, type Page, test } from '@playwright/test';
+import { goToSection, openFromLauncher, openSensorData, pick, windowOf } from '../support/apps';
 import { DEMO_ADMIN, DEMO_ORG_NAME } from '../support/environment';
 import { apiSession, resetSettings } from '../support/session';
 
@@ -31,18 +31,6 @@ async function workingApps(page: Page): Promise<AppKey[]> {
         .filter((icon) => !icon.querySelector('[data-coming-soon]'))
         .map((icon) => (icon as HTMLElement).dataset.appKey as AppKey),
     );
-}
-
-async function goToSection(window: Locator, key: string) {
-  await window.locator(`[data-section-key="${key}"]`).click();
-  await expect(window).toHaveAttribute('data-section', key);
-}
-
-async function pick(page: Page, scope: Locator, combobox: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: combobox }).click();
-  await page
-    .getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option })
-    .click();
 }
 
 test.beforeEach(async ({ request }) => {
@@ -87,13 +75,7 @@ test("a newcomer's first hour: every working app, live values, the map, a gauge 
   // The Entity Manager: a demo sensor's latest values change while the page stays as it is.
   const entities = await openFromLauncher(page, 'entityManager');
   await goToSection(entities, 'sensors');
-  await entities.getByRole('searchbox').fill(PLANT.project);
-  await entities.locator('tr[data-row-key]', { hasText: PLANT.project }).click();
-  await entities.getByRole('searchbox', { name: 'Search sensors' }).fill(PLANT.sensor);
-  await entities.getByTestId('entity-list').getByText(PLANT.sensor, { exact: true }).click();
-  await expect(entities.getByTestId('detail-name')).toHaveText(PLANT.sensor);
-  await entities.getByRole('button', { name: 'Show sensor data' }).click();
-  const card = entities.getByTestId('sensor-data');
+  const card = await openSensorData(entities, PLANT.project, PLANT.sensor);
   await expect(card).toHaveAttribute('data-live', 'true', { timeout: 30_000 });
   const values = card.locator('[data-testid^="latest-"]');
   await expect(values.first()).not.toHaveText('—', { timeout: 30_000 });

@@ -7,6 +7,7 @@
  */
 import { parameterProfiles, type RunningFleet, runFleet } from '@ferrite/simulator';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { goToSection } from '../support/apps';
 import { type ApiSession, apiSession, resetSettings, seedStoredSession } from '../support/session';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -48,11 +49,6 @@ async function openApp(page: Page, appKey: string): Promise<Locator> {
   const window = windowOf(page, appKey);
   await expect(window).toHaveAttribute('data-app-state', 'maximize');
   return window;
-}
-
-async function goToSection(window: Locator, key: string) {
-  await window.locator(`[data-section-key="${key}"]`).click();
-  await expect(window).toHaveAttribute('data-section', key);
 }
 
 /** Fills streaming parameter row n (1-based) of the Parameters tab. */

@@ -6,6 +6,7 @@
  */
 import { EMAIL_HINT } from '@ferrite/contracts';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { goToSection } from '../support/apps';
 import { DEMO_ORG_NAME } from '../support/environment';
 import { type ApiSession, apiSession, resetSettings, seedStoredSession } from '../support/session';
 
@@ -21,11 +22,6 @@ async function openRoleManager(page: Page, session: ApiSession): Promise<Locator
   const window = roleManager(page);
   await expect(window).toHaveAttribute('data-app-state', 'maximize');
   return window;
-}
-
-async function goToSection(window: Locator, key: string) {
-  await window.locator(`[data-section-key="${key}"]`).click();
-  await expect(window).toHaveAttribute('data-section', key);
 }
 
 async function tabCount(window: Locator, tab: string): Promise<number> {

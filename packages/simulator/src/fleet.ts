@@ -94,7 +94,7 @@ export async function runFleet(options: FleetOptions): Promise<RunningFleet> {
           device = new SimulatedDevice(
             gateway,
             connection,
-            new ReadingGenerator(own, seed, index),
+            new ReadingGenerator(own, seed, gateway.valueKey ?? index),
             own.length,
             {
               rate: gateway.rate ?? rate,

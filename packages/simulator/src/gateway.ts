@@ -10,6 +10,11 @@ export type SimulatedGateway = Pick<Gateway, 'uuid' | 'name' | 'topic' | 'client
   access_token: string;
   /** The sensor its readings feed, when the simulator created both (to look the data up). */
   sensor_id?: string;
+  /**
+   * What keeps its values apart from other gateways of the same seed (with its field names); default:
+   * its place in the fleet. A stable key (its name) gives the same values in any fleet, in any order.
+   */
+  valueKey?: string;
   /** Its own payload fields (a gateway wired to several sensors); default: the fleet's `params`. */
   profiles?: readonly ParameterProfile[];
   /** Its own readings per second and readings per message; default: the fleet's `rate` and `batch`. */

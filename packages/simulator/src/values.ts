@@ -23,13 +23,13 @@ interface ParameterState {
   spike: number;
 }
 
-/** Produces one gateway's readings; `gatewayIndex` keeps gateways of one seed distinct. */
+/** Produces one gateway's readings; `gatewayKey` (its place in a fleet, or a name) keeps gateways of one seed distinct. */
 export class ReadingGenerator {
   private readonly states: ParameterState[];
 
-  constructor(profiles: readonly ParameterProfile[], seed: string | number, gatewayIndex = 0) {
+  constructor(profiles: readonly ParameterProfile[], seed: string | number, gatewayKey: string | number = 0) {
     this.states = profiles.map((profile) => {
-      const random = seededRandom(`${seed}/${gatewayIndex}/${profile.key}`);
+      const random = seededRandom(`${seed}/${gatewayKey}/${profile.key}`);
       const range = profile.max - profile.min;
       return {
         profile,

@@ -47,6 +47,23 @@ export function isCommandWidgetKind(kind: WidgetKind): kind is CommandWidgetKind
   return (COMMAND_WIDGET_KINDS as readonly WidgetKind[]).includes(kind);
 }
 
+/** Kinds that show one series: a gauge, a KPI, a lamp… */
+const SINGLE_SERIES_KINDS: ReadonlySet<WidgetKind> = new Set([
+  'gauge',
+  'solid_gauge',
+  'kpi',
+  'sparkline',
+  'status_lamp',
+  'progress',
+]);
+
+/** How many series a kind can show (the editor's binding rows, the catalogue's samples). */
+export function maxSeries(kind: WidgetKind): number {
+  if (SINGLE_SERIES_KINDS.has(kind)) return 1;
+  if (kind === 'scatter') return 2;
+  return 8;
+}
+
 /** Catalogue groups, in the order the catalogue shows them. */
 export const WIDGET_CATEGORIES = [
   'charts',

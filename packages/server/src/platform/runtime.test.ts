@@ -2,39 +2,19 @@
  * The running platform's job queue: the periodic chores are cron schedules stored once in the database
  * (so several nodes share one tick), and a stop finishes the queue before the database closes, quietly.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { createServerDatabase } from '../testing/testDatabase';
-import { type RunningPlatform, startPlatform } from './runtime';
+import { type PlatformHome, platformHome } from '../testing/platformHome';
+import type { RunningPlatform } from './runtime';
 
-let dataDir: string;
-let server: { url: string; drop(): Promise<void> } | null = null;
+let home: PlatformHome;
 let platform: RunningPlatform | null = null;
 /** What the platform logged at warn or above (bar the web build, which tests never have). */
 const troubles: string[] = [];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'ferrite-runtime-jobs-'));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) server = await createServerDatabase(serverUrl);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    PORT: '0',
-    MQTT_PORT: '0',
-    COAP_PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    DEMO_PLANT: '0',
-    SEED_DEMO: '0',
-    ...(server ? { DATABASE_URL: server.url } : {}),
-  });
+  home = await platformHome('runtime-jobs');
   const log = pino(
     { level: 'warn' },
     {
@@ -43,13 +23,15 @@ beforeAll(async () => {
       },
     },
   );
-  platform = await startPlatform(config, log);
+  platform = await home.start(
+    { LOG_LEVEL: 'warn', MQTT_PORT: '0', COAP_PORT: '0', DEMO_PLANT: '0', SEED_DEMO: '0' },
+    log,
+  );
 });
 
 afterAll(async () => {
   await platform?.stop();
-  await server?.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  await home?.remove();
 });
 
 it('schedules the periodic chores once in the database, for whichever node takes each tick', async () => {

@@ -4,50 +4,29 @@
  * runs it: every gateway comes online and every sensor gets readings; a restart takes the same
  * gateways over again.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DEFAULT_AVATAR } from '@ferrite/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { type RunningPlatform, startPlatform } from '../platform/runtime';
+import type { RunningPlatform } from '../platform/runtime';
 import { verifyPassword } from '../platform/security/passwords';
-import { createServerDatabase } from '../testing/testDatabase';
+import { type PlatformHome, platformHome } from '../testing/platformHome';
 import { sensorsOf } from './demo/plant/fields';
 import { DEMO_PLANTS } from './demo/plant/index';
 import { DEMO_PEOPLE, DEMO_PEOPLE_PASSWORD, DEMO_SIGN_UP } from './demo/roleManager';
 import { DEMO_PLANT_GATEWAYS } from './demoPlant';
 
-let dataDir: string;
-let server: { url: string; drop(): Promise<void> } | null = null;
+let home: PlatformHome;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'ferrite-demo-plant-'));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) server = await createServerDatabase(serverUrl);
+  home = await platformHome('demo-plant');
 });
 
 afterAll(async () => {
-  await server?.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  await home?.remove();
 });
 
 function start(): Promise<RunningPlatform> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    // Port 0: the embedded broker and the CoAP server listen on free ports, so all three transports run.
-    MQTT_PORT: '0',
-    COAP_PORT: '0',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    DEMO_PLANT: '1',
-    SEED_DEMO: '1',
-    ...(server ? { DATABASE_URL: server.url } : {}),
-  });
-  return startPlatform(config);
+  // Port 0: the embedded broker and the CoAP server listen on free ports, so all three transports run.
+  return home.start({ MQTT_PORT: '0', COAP_PORT: '0', DEMO_PLANT: '1' });
 }
 
 const ALL_SENSORS = DEMO_PLANTS.flatMap((plant) => sensorsOf(plant.tree));

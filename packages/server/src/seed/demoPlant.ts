@@ -16,7 +16,7 @@ import {
 } from '@ferrite/simulator';
 import type { Logger } from 'pino';
 import { DEMO_ADMIN, DEMO_ORG } from './demo';
-import { gatewayProfiles } from './demo/plant/fields';
+import { DEMO_PLANT_SEED, gatewayProfiles } from './demo/plant/fields';
 import { DEMO_PLANTS } from './demo/plant/index';
 
 /** How many gateways the plant has. */
@@ -76,6 +76,8 @@ async function takeOver(endpoints: DemoPlantEndpoints) {
         client_id: rotated.gateway.client_id,
         username: rotated.gateway.username,
         access_token: rotated.access_token,
+        // By name, not by place in its fleet: a gateway that falls back to HTTPS keeps its values.
+        valueKey: spec.name,
         profiles: gatewayProfiles(plant, spec, Date.parse(gateway.created_at)),
         rate: spec.rate,
         batch: spec.batch,
@@ -100,6 +102,7 @@ export async function startDemoPlant(endpoints: DemoPlantEndpoints, log: Logger)
           coapUrl: endpoints.coapUrl,
           protocol,
           gateways,
+          seed: DEMO_PLANT_SEED,
           // Each gateway brings its own rate, batch and fields; these are only the fleet's defaults.
           rate: 1,
         }),

@@ -19,6 +19,7 @@ import { TrailHeading } from './Breadcrumbs';
 import classes from './ListPage.module.css';
 import { ListBody } from './ListPageBody';
 import { ListSearch } from './ListSearch';
+import { plural } from './plural';
 
 /** One column of the table view. */
 export interface ListColumn<T> {
@@ -119,8 +120,7 @@ export interface ListPageProps<T> {
 }
 
 function countText(count: number, noun: readonly [string, string] | undefined): string {
-  if (!noun) return count.toLocaleString();
-  return `${count.toLocaleString()} ${count === 1 ? noun[0] : noun[1]}`;
+  return noun ? plural(count, ...noun) : count.toLocaleString();
 }
 
 function ListHeader<T>(props: ListPageProps<T>) {

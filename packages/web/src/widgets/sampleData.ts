@@ -4,6 +4,7 @@
  */
 import {
   resolveEntireRange,
+  WIDGET_TIME_RANGE_MS,
   type WidgetConfig,
   type WidgetData,
   type WidgetVariant,
@@ -23,18 +24,26 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** How far back a widget of this time range reads, and a step that gives the drawing a few dozen points. */
-const WINDOWS: Record<WidgetConfig['time_range'], { count: number; stepMs: number }> = {
-  '15m': { count: 15, stepMs: 60_000 },
-  '1h': { count: 60, stepMs: 60_000 },
-  '6h': { count: 36, stepMs: 600_000 },
-  // 23 hours: a whole day would start and end on the same clock time, and the axis would say it twice.
-  '24h': { count: 24, stepMs: 3_600_000 },
-  '7d': { count: 28, stepMs: 6 * 3_600_000 },
-  '30d': { count: 30, stepMs: 86_400_000 },
-  '90d': { count: 45, stepMs: 2 * 86_400_000 },
-  '1y': { count: 52, stepMs: 7 * 86_400_000 },
+/**
+ * A sample step per time range that gives the drawing a few dozen points over the range
+ * (WIDGET_TIME_RANGE_MS); the first and the last point are one range apart at most, so a day's
+ * points end an hour short of the same clock time the axis would otherwise say twice.
+ */
+const STEP_MS: Record<WidgetConfig['time_range'], number> = {
+  '15m': 60_000,
+  '1h': 60_000,
+  '6h': 600_000,
+  '24h': 3_600_000,
+  '7d': 6 * 3_600_000,
+  '30d': 86_400_000,
+  '90d': 2 * 86_400_000,
+  '1y': 7 * 86_400_000,
 };
+
+function rangeWindow(range: WidgetConfig['time_range']): { count: number; stepMs: number } {
+  const stepMs = STEP_MS[range];
+  return { count: Math.floor(WIDGET_TIME_RANGE_MS[range] / stepMs), stepMs };
+}
 
 /** Kinds drawn as one bar per point: a dozen bars read better than fifty slivers. */
 const BARS = new Set<WidgetVariant['kind']>(['bar', 'column', 'stacked']);
@@ -52,7 +61,7 @@ export function sampleWindow(
   if (variant.kind === 'candlestick') return { count: 48, stepMs: 900_000 };
   const window = config.last
     ? { count: Math.min(60, Math.max(2, config.last)), stepMs: 10_000 }
-    : WINDOWS[config.time_range ?? '24h'];
+    : rangeWindow(config.time_range ?? '24h');
   if (!BARS.has(variant.kind) || window.count <= 12) return window;
   const span = (window.count - 1) * window.stepMs;
   return { count: 12, stepMs: Math.round(span / 11) };

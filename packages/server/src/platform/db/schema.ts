@@ -13,6 +13,14 @@ import type {
   DashboardsTable,
   DashboardWidgetsTable,
 } from './dashboardTables';
+import type {
+  FirmwareRolloutsTable,
+  FirmwareTable,
+  GatewayCommandsTable,
+  GatewayLogsTable,
+  GatewayMappingsTable,
+  GatewaysTable,
+} from './iotTables';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -260,108 +268,6 @@ export interface TelemetryRollupTable {
   first_value: number;
   last_ts: Timestamp;
   last_value: number;
-}
-
-type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
-type GatewayParamRow = { key: string; value: string; data_type: string; unit: string };
-
-export interface GatewaysTable {
-  id: string;
-  org_id: string;
-  project_id: string;
-  name: string;
-  type: string;
-  protocol: string;
-  channel: Generated<string>;
-  parent_id: string | null;
-  description: Generated<string>;
-  topic: string;
-  client_id: string;
-  username: string;
-  host_name: Generated<string>;
-  port_info: Generated<string>;
-  path: Generated<string>;
-  token_hash: string;
-  token_hint: string;
-  token_rotated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  heartbeat_timeout_s: Generated<number>;
-  static_params: JsonWithDefault<GatewayParamRow[]>;
-  streaming_params: JsonWithDefault<GatewayParamRow[]>;
-  timestamp_mapping: JsonWithDefault<{ field: string | null; format: string }>;
-  last_seen_at: Timestamp | null;
-  created_by: string | null;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  archived_at: Timestamp | null;
-}
-
-export interface GatewayMappingsTable {
-  id: Generated<string>;
-  org_id: string;
-  gateway_id: string;
-  json_path: string;
-  sensor_id: string;
-  param_key: string;
-  created_at: CreatedAt;
-}
-
-export interface GatewayLogsTable {
-  /** bigint identity: pg answers it as a string. */
-  id: ColumnType<string, never, never>;
-  org_id: string;
-  gateway_id: string;
-  ts: ColumnType<Date, Date | string | undefined, never>;
-  kind: string;
-  level: string;
-  transport: Generated<string>;
-  message: string;
-  payload: string | null;
-  points: Generated<number>;
-}
-
-export interface GatewayCommandsTable {
-  id: Generated<string>;
-  org_id: string;
-  gateway_id: string;
-  name: string;
-  value: ColumnType<unknown, string, string>;
-  status: Generated<string>;
-  result: ColumnType<unknown, string | null | undefined, string | null>;
-  created_by: string | null;
-  created_at: CreatedAt;
-  delivered_at: Timestamp | null;
-  completed_at: Timestamp | null;
-  expires_at: Timestamp;
-}
-
-export interface FirmwareTable {
-  id: Generated<string>;
-  org_id: string;
-  name: string;
-  version: string;
-  filename: string;
-  /** The type its first bytes tell (firmwareFile.ts), never the uploader's claim. */
-  content_type: Generated<string>;
-  /** bigint: pg answers it as a string. */
-  size: ColumnType<string | number, number, number>;
-  sha256: string;
-  blob_key: string;
-  notes: Generated<string>;
-  created_by: string | null;
-  created_at: CreatedAt;
-}
-
-export interface FirmwareRolloutsTable {
-  id: Generated<string>;
-  org_id: string;
-  firmware_id: string;
-  gateway_id: string;
-  command_id: string | null;
-  status: Generated<string>;
-  progress: Generated<number>;
-  message: Generated<string>;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** An app seeder the demo organization planned, and when it finished (seed/demo/index.ts). */

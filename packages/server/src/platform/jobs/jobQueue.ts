@@ -76,7 +76,7 @@ export class JobQueue {
   static async start(db: Db, log: Logger, options: JobQueueOptions = {}): Promise<JobQueue> {
     const settings = { pollingIntervalSeconds: 2, cronCheckSeconds: 30, ...options };
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => runSql(db, text, values ?? []) },
+      db: { executeSql: (text: string, values?: unknown[]) => runSql(db, text, values) },
       schema: 'pgboss',
       migrate: true,
       supervise: true,

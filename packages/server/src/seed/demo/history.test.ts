@@ -3,47 +3,27 @@
  * holds readings across the whole hour, within the parameter's range, in the raw table and in the
  * minute rollup the charts read, before any simulated gateway has sent a thing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { type RunningPlatform, startPlatform } from '../../platform/runtime';
-import { createServerDatabase } from '../../testing/testDatabase';
+import type { RunningPlatform } from '../../platform/runtime';
+import { type PlatformHome, platformHome } from '../../testing/platformHome';
 import { HISTORY_HOURS } from './history';
 import { sensorTypeSpec } from './plant/catalogue';
 import { sensorsOf } from './plant/fields';
 import { DEMO_PLANTS } from './plant/index';
 
-let dataDir: string;
-let server: { url: string; drop(): Promise<void> } | null = null;
+let home: PlatformHome;
 let platform: RunningPlatform;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'ferrite-demo-history-'));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) server = await createServerDatabase(serverUrl);
-  platform = await startPlatform(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-      // No live plant: whatever is stored came from the seed.
-      DEMO_PLANT: '0',
-      SEED_DEMO: '1',
-      ...(server ? { DATABASE_URL: server.url } : {}),
-    }),
-  );
+  home = await platformHome('demo-history');
+  // No live plant (the default): whatever is stored came from the seed.
+  platform = await home.start();
 }, 120_000);
 
 afterAll(async () => {
   await platform?.stop();
-  await server?.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  await home?.remove();
 });
 
 const boilerHouse = DEMO_PLANTS.find((plant) => plant.project === 'Boiler House')!;

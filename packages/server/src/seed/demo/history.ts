@@ -5,34 +5,15 @@
  * model (daily wave, process cycle, noise, P-101's wear) at one reading a minute, and written through
  * the telemetry writer, which fills the raw table and the rollups the charts read as live data does.
  */
-import { ReadingGenerator, type SimulatorProtocol } from '@ferrite/simulator';
+import { ReadingGenerator } from '@ferrite/simulator';
 import { type PointRun, TelemetryWriter } from '../../telemetry/writer';
 import type { DemoContext, DemoSeeder } from './context';
-import { gatewayFields, gatewayProfiles } from './plant/fields';
+import { DEMO_PLANT_SEED, gatewayFields, gatewayProfiles } from './plant/fields';
 import { DEMO_PLANTS } from './plant/index';
 
 /** How far back the plant reports, and how often. Measured cost on PGlite: see ARCHITECTURE.md. */
 export const HISTORY_HOURS = 6;
 export const HISTORY_STEP_MS = 60_000;
-
-/** The live plant's seed (the simulator's default), so history and live readings share offsets and phases. */
-const SIMULATOR_SEED = 'ferrite';
-
-/**
- * Each gateway's index in the fleet of its transport, as the live plant numbers them (seed/demoPlant.ts
- * groups the gateways by protocol in plant order): the same index gives the same level and phases, so
- * the live readings carry on where the history ends.
- */
-function fleetIndexes(): Map<string, number> {
-  const next = new Map<SimulatorProtocol, number>();
-  const indexes = new Map<string, number>();
-  for (const gateway of DEMO_PLANTS.flatMap((plant) => plant.gateways)) {
-    const index = next.get(gateway.protocol) ?? 0;
-    indexes.set(gateway.name, index);
-    next.set(gateway.protocol, index + 1);
-  }
-  return indexes;
-}
 
 /** The readings each demo sensor parameter would have sent from `from` to `to`, one run per series. */
 export function historyRuns(
@@ -41,7 +22,6 @@ export function historyRuns(
   from: number,
   to: number,
 ): PointRun[] {
-  const indexes = fleetIndexes();
   const runs: PointRun[] = [];
   for (const plant of DEMO_PLANTS) {
     for (const gateway of plant.gateways) {
@@ -49,10 +29,11 @@ export function historyRuns(
       if (since === undefined) continue;
       const fields = gatewayFields(plant, gateway);
       const generator = new ReadingGenerator(
-        // Wear counts from the gateway's creation, as it does live: history and live agree at the seam.
+        // Wear counts from the gateway's creation, and values are keyed by its name, as they are live:
+        // history and live agree at the seam.
         gatewayProfiles(plant, gateway, since),
-        SIMULATOR_SEED,
-        indexes.get(gateway.name),
+        DEMO_PLANT_SEED,
+        gateway.name,
       );
       const series = fields.map((field) => {
         const sensor = ctx.sensors.get(field.tag);

@@ -2,14 +2,9 @@
  * A first `npm start` killed while seeding the demo: the next start completes it, with nothing twice,
  * instead of taking the partial demo as done.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../config';
 import type { Db } from '../../platform/db/database';
-import { startPlatform } from '../../platform/runtime';
-import { createServerDatabase } from '../../testing/testDatabase';
+import { type PlatformHome, platformHome } from '../../testing/platformHome';
 import { dashboardsSeeder } from './dashboards';
 import { DEMO_SEEDERS } from './index';
 import { sensorsOf } from './plant/fields';
@@ -17,34 +12,17 @@ import { DEMO_PLANTS } from './plant/index';
 import type { EntitySpec } from './plant/types';
 import { DEMO_PEOPLE, DEMO_SIGN_UP } from './roleManager';
 
-let dataDir: string;
-let server: { url: string; drop(): Promise<void> } | null = null;
+let home: PlatformHome;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'ferrite-demo-retry-'));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) server = await createServerDatabase(serverUrl);
+  home = await platformHome('demo-retry');
 });
 
 afterAll(async () => {
-  await server?.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  await home?.remove();
 });
 
-function start() {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    DEMO_PLANT: '0',
-    SEED_DEMO: '1',
-    ...(server ? { DATABASE_URL: server.url } : {}),
-  });
-  return startPlatform(config);
-}
+const start = () => home.start();
 
 const entityCount = (tree: readonly EntitySpec[]): number =>
   tree.reduce((sum, spec) => sum + 1 + (spec.kind === 'asset' ? entityCount(spec.children ?? []) : 0), 0);

@@ -5,6 +5,7 @@
  */
 import {
   defaultWidgetConfig,
+  maxSeries,
   resolveWidgetConfig,
   type WidgetConfig,
   type WidgetData,
@@ -12,18 +13,8 @@ import {
 } from '@ferrite/contracts';
 import { SAMPLE_UNIT, sampleSeries, sampleWidgetData } from '../sampleData';
 
-const SINGLE_SERIES = new Set<WidgetVariant['kind']>([
-  'gauge',
-  'solid_gauge',
-  'kpi',
-  'sparkline',
-  'status_lamp',
-  'progress',
-  'heatmap',
-  'histogram',
-  'candlestick',
-  'text',
-]);
+/** Kinds that could show several series but read best in a small card with one sample. */
+const ONE_SAMPLE = new Set<WidgetVariant['kind']>(['heatmap', 'histogram', 'candlestick', 'text']);
 
 /** Kinds whose samples read better as another measure than a temperature. */
 const PREVIEW_UNITS: Partial<Record<WidgetVariant['kind'], string>> = {
@@ -37,7 +28,7 @@ const PREVIEW_UNITS: Partial<Record<WidgetVariant['kind'], string>> = {
 
 /** The config and sample data of a variant's catalogue preview. */
 export function previewSample(variant: WidgetVariant): { config: WidgetConfig; data: WidgetData } {
-  const series = SINGLE_SERIES.has(variant.kind) ? 1 : variant.kind === 'scatter' ? 2 : 3;
+  const series = ONE_SAMPLE.has(variant.kind) ? 1 : Math.min(3, maxSeries(variant.kind));
   // The variant's own unit (a measure preset's), else one that suits the kind.
   const unit = variant.defaults.unit || (PREVIEW_UNITS[variant.kind] ?? SAMPLE_UNIT);
   let config = defaultWidgetConfig();

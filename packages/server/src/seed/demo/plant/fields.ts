@@ -36,6 +36,12 @@ export function gatewayFields(plant: ProjectPlant, gateway: GatewaySpec): Gatewa
 }
 
 /**
+ * The seed of the plant's values: the live plant and its backfilled history (seed/demo/history.ts) use
+ * it with each gateway's name as its value key, so history and live readings share levels and phases.
+ */
+export const DEMO_PLANT_SEED = 'ferrite';
+
+/**
  * The simulator's value profiles of a gateway's fields: the type's physics with the sensor's tweaks;
  * wear (`creepPerDay`) counts from `since`, the gateway's creation, so it keeps growing across restarts.
  */

@@ -1,5 +1,6 @@
 /** Small rules of the detail page, kept apart so tests can reach them without rendering. */
 import type { PanelDetail } from '@ferrite/contracts';
+import { plural } from '../../../ui/plural';
 import { bottomRow } from '../canvas/gridMath';
 
 export type { DashboardChangedEvent, Panel, PanelDetail } from '@ferrite/contracts';
@@ -15,15 +16,10 @@ export function bottomRowOf(
   ]);
 }
 
-/** "1 widget" / "3 widgets": a count with its noun in the right number. */
-export function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
 /** The header's line under the name when the dashboard has no description. */
 export function dashboardSummary(
   themeName: string,
   dashboard: { widget_count: number; panel_count: number },
 ): string {
-  return `${themeName} theme · ${countOf(dashboard.widget_count, 'widget')} on ${countOf(dashboard.panel_count, 'panel')}`;
+  return `${themeName} theme · ${plural(dashboard.widget_count, 'widget')} on ${plural(dashboard.panel_count, 'panel')}`;
 }

@@ -9,6 +9,7 @@ import {
   defaultVariantOf,
   findWidgetVariant,
   isCommandWidgetKind,
+  maxSeries,
   type PanelDetail,
   resolveWidgetConfig,
   safeResolveWidgetConfig,
@@ -29,7 +30,7 @@ import { bottomRow } from '../canvas/gridMath';
 import { readsData } from '../canvas/readsData';
 import { runAction, useOrgId } from '../hooks';
 import { type Binding, BindingRows } from './BindingRows';
-import { applyBindings, bindingsComplete, bindingsOf, maxSeries } from './bindings';
+import { applyBindings, bindingsComplete, bindingsOf } from './bindings';
 import {
   type CommandDraft,
   CommandForm,

@@ -1,7 +1,13 @@
-import { findWidgetVariant, resolveWidgetConfig, seriesKey, widgetSeriesSchema } from '@ferrite/contracts';
+import {
+  findWidgetVariant,
+  maxSeries,
+  resolveWidgetConfig,
+  seriesKey,
+  widgetSeriesSchema,
+} from '@ferrite/contracts';
 import { describe, expect, it } from 'vitest';
 import { newBinding } from './BindingRows';
-import { applyBindings, bindingsComplete, bindingsOf, maxSeries } from './bindings';
+import { applyBindings, bindingsComplete, bindingsOf } from './bindings';
 import { defaultSize, ownConfig } from './ownConfig';
 
 const S1 = '5b0f1f7e-4a55-4e1b-9d47-2b8e5f0c9a31';

@@ -1,28 +1,6 @@
 /** Between a widget config's series and the binding rows of the editor. */
-import {
-  seriesKey,
-  type WidgetConfig,
-  type WidgetKind,
-  type WidgetSeries,
-  widgetSeriesSchema,
-} from '@ferrite/contracts';
+import { seriesKey, type WidgetConfig, type WidgetSeries, widgetSeriesSchema } from '@ferrite/contracts';
 import { type Binding, newBinding } from './BindingRows';
-
-const SINGLE: ReadonlySet<WidgetKind> = new Set([
-  'gauge',
-  'solid_gauge',
-  'kpi',
-  'sparkline',
-  'status_lamp',
-  'progress',
-]);
-
-/** How many series a kind can show. */
-export function maxSeries(kind: WidgetKind): number {
-  if (SINGLE.has(kind)) return 1;
-  if (kind === 'scatter') return 2;
-  return 8;
-}
 
 /** The rows for a config: one per bound series, or one empty row. */
 export function bindingsOf(

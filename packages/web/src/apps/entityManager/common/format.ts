@@ -1,9 +1,6 @@
 /** Small display helpers of the Entity Manager views (times: ui/time). */
 
-/** '1 asset', '3 sensors', '1,204 entities'. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}
+export { plural } from '../../../ui/plural';
 
 /** '52.52010° N, 13.40495° E'. */
 export function formatLatLng(latitude: number, longitude: number): string {

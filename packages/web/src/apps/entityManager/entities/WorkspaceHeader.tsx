@@ -26,6 +26,12 @@ interface WorkspaceHeaderProps {
   onExport: (format: 'csv' | 'json') => void;
 }
 
+/** The project's counts beside its description, assets first. */
+const COUNT_BADGES = [
+  { kind: 'asset', color: 'teal', Icon: IconBox },
+  { kind: 'sensor', color: 'orange', Icon: IconTemperature },
+] as const;
+
 /** The header row above the split. */
 export function WorkspaceHeader(props: WorkspaceHeaderProps) {
   const { trail, projectName, counts, kind, canCreate } = props;
@@ -40,32 +46,21 @@ export function WorkspaceHeader(props: WorkspaceHeaderProps) {
             <Breadcrumbs trail={trail} />
           </TrailHeading>
           <Group gap={6} wrap="nowrap" mt={4}>
-            {counts && (
-              <>
+            {counts &&
+              COUNT_BADGES.map(({ kind: counted, color, Icon: CountIcon }) => (
                 <Badge
+                  key={counted}
                   variant="light"
-                  color="teal"
+                  color={color}
                   radius="sm"
                   tt="none"
-                  leftSection={<IconBox size={12} />}
-                  data-testid="count-assets"
+                  leftSection={<CountIcon size={12} />}
+                  data-testid={`count-${counted}s`}
                   style={{ flex: 'none' }}
                 >
-                  {plural(counts.asset, 'asset')}
+                  {plural(counts[counted], counted)}
                 </Badge>
-                <Badge
-                  variant="light"
-                  color="orange"
-                  radius="sm"
-                  tt="none"
-                  leftSection={<IconTemperature size={12} />}
-                  data-testid="count-sensors"
-                  style={{ flex: 'none' }}
-                >
-                  {plural(counts.sensor, 'sensor')}
-                </Badge>
-              </>
-            )}
+              ))}
             <Text size="xs" c="dimmed" truncate>
               {kind === 'sensor'
                 ? 'Sensors of the project, and the hierarchy they hang in.'

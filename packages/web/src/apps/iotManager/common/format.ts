@@ -1,9 +1,6 @@
 /** Small display helpers of the IoT Manager views (times: ui/time). */
 
-/** '1 gateway', '3 gateways'. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}
+export { plural } from '../../../ui/plural';
 
 /** '812 B', '1.4 KB', '12.3 MB'. */
 export function formatBytes(bytes: number): string {
