@@ -10,7 +10,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notifyError, notifySuccess } from '../../session/notify';
 import type { ListState } from '../../ui/listStore';
 import { useGetMeQuery } from '../../workspace/profileApi';
-import { useListEntitiesQuery, useListEntityTypesQuery } from './api';
+import { useListEntitiesQuery } from './api/entitiesApi';
+import { useListEntityTypesQuery } from './api/typesApi';
 import {
   entitiesLoaded,
   entityPageChanged,

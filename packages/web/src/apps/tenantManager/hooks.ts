@@ -7,7 +7,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ApiProblem } from '../../app/baseQuery';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { ListState } from '../../ui/listStore';
-import { useListOrganizationsQuery, useListOrgRequestsQuery } from './api';
+import { useListOrganizationsQuery } from './api/organizationsApi';
+import { useListOrgRequestsQuery } from './api/requestsApi';
 import { orgPageChanged, orgsLoaded, requestPageChanged, requestsLoaded, selectTenant } from './store';
 
 export interface SyncedList<T> {

@@ -1,11 +1,10 @@
-/** What every Dashboards call shares: argument shapes, URL builders, cache tags and paging params. */
+/**
+ * What every Dashboards call shares: argument shapes, URL builders and cache tags (the paging params and
+ * helpers every app shares are in app/apiKit.ts).
+ */
 import { api } from '../../../app/api';
-import type { FerriteExtraOptions } from '../../../app/baseQuery';
+import type { OrgArg } from '../../../app/apiKit';
 
-/** Every call names the signed-in organization. */
-export interface OrgArg {
-  orgId: string;
-}
 /** Calls about one dashboard. */
 export interface DashboardArg extends OrgArg {
   dashboardId: string;
@@ -13,12 +12,6 @@ export interface DashboardArg extends OrgArg {
 /** Calls about one panel of a dashboard. */
 export interface PanelArg extends DashboardArg {
   panelId: string;
-}
-/** One page of a list, with optional search text. */
-export interface PageArg {
-  page: number;
-  pageSize: number;
-  search?: string;
 }
 
 /** /dash_mgmt/orgs/{orgId}, the prefix of every Dashboards call (spec §7). */
@@ -28,17 +21,6 @@ export const dashboardUrl = ({ orgId, dashboardId }: DashboardArg, rest = '') =>
   `${dashBase(orgId)}/dashboards/${dashboardId}${rest}`;
 /** …/dashboards/{dashboardId}/panels/{panelId}{rest}. */
 export const panelUrl = (arg: PanelArg, rest = '') => dashboardUrl(arg, `/panels/${arg.panelId}${rest}`);
-
-/** page_number, page_size and search (dropped when blank). */
-export function pageParams(arg: PageArg) {
-  return { page_number: arg.page, page_size: arg.pageSize, search: arg.search?.trim() || undefined };
-}
-
-/**
- * The binding pickers read projects and sensors from the Entity Manager API; a member without it gets
- * 403 there, which means "may not list them", not "signed out".
- */
-export const OWN_403: FerriteExtraOptions = { skipForbiddenRedirect: true };
 
 /** Tag of one dashboard's detail (its panels and links). */
 export const dashboardTag = (id: string) => ({ type: 'Dashboard' as const, id });

@@ -9,16 +9,8 @@ import type {
   DashboardListResponse,
   RecentDashboardsResponse,
 } from '@ferrite/contracts';
-import {
-  type DashboardArg,
-  dashApi,
-  dashBase,
-  dashboardTag,
-  dashboardUrl,
-  type OrgArg,
-  type PageArg,
-  pageParams,
-} from './apiBase';
+import { type OrgArg, type PageArg, pageParams } from '../../../app/apiKit';
+import { type DashboardArg, dashApi, dashBase, dashboardTag, dashboardUrl } from './apiBase';
 
 export type DashboardTab = 'active' | 'archived';
 

@@ -3,7 +3,13 @@
  * project's sensors with their parameters, from the Entity Manager API (spec §7 "entity hierarchy").
  */
 import type { Entity, EntityType, ListProjectsResponse, TelemetryDataResponse } from '@ferrite/contracts';
-import { dashApi, type OrgArg, OWN_403 } from './apiBase';
+import { type OrgArg, OWN_403 } from '../../../app/apiKit';
+import { dashApi } from './apiBase';
+
+/*
+ * A member without the Entity Manager gets 403 from these routes, which means "may not list them", not
+ * "signed out": hence OWN_403 on each.
+ */
 
 /** Pickers ask for one big page and search locally. */
 const PICKER_PAGE = { page_number: 1, page_size: 200 } as const;

@@ -11,6 +11,7 @@ import type {
   Subpanel,
   SubpanelBody,
 } from '@ferrite/contracts';
+import { dataOf } from '../../../app/apiKit';
 import { dashApi, dashBase, dashboardTag, type PanelArg, panelTag, panelUrl } from './apiBase';
 
 const panelsApi = dashApi.injectEndpoints({
@@ -37,10 +38,7 @@ const panelsApi = dashApi.injectEndpoints({
     savePanelLayout: build.mutation<PanelDetail, PanelArg & { name: string; layout: LayoutItem[] }>({
       query: ({ name, layout, ...arg }) => ({ url: panelUrl(arg), method: 'PUT', body: { name, layout } }),
       async onQueryStarted(arg, { dispatch, queryFulfilled }) {
-        const saved = await queryFulfilled.then(
-          (result) => result.data,
-          () => null,
-        );
+        const saved = await dataOf(queryFulfilled);
         if (!saved) return;
         const key = { orgId: arg.orgId, dashboardId: arg.dashboardId, panelId: arg.panelId };
         dispatch(panelsApi.util.upsertQueryData('getPanel', key, saved));

@@ -14,7 +14,8 @@ import type {
   WidgetInstance,
   WidgetInstanceBody,
 } from '@ferrite/contracts';
-import { dashApi, dashBase, type OrgArg, panelTag } from './apiBase';
+import type { OrgArg } from '../../../app/apiKit';
+import { dashApi, dashBase, panelTag } from './apiBase';
 
 /** One instance of a catalogue variant in a panel. */
 export interface InstanceArg extends OrgArg {

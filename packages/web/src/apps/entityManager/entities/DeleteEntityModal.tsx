@@ -9,7 +9,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { notifySuccess } from '../../../session/notify';
-import { useDeleteEntityMutation } from '../api';
+import { useDeleteEntityMutation } from '../api/entitiesApi';
 import { plural } from '../common/format';
 import { useOrgId } from '../hooks';
 

@@ -22,7 +22,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ApiProblem } from '../../../app/baseQuery';
-import { useGetEntityQuery } from '../api';
+import { useGetEntityQuery } from '../api/entitiesApi';
 import { plural } from '../common/format';
 import { useOrgId } from '../hooks';
 import {

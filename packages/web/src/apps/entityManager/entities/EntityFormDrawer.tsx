@@ -19,13 +19,10 @@ import { useMemo, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { notifySuccess } from '../../../session/notify';
 import { FormDrawer } from '../../../ui/FormDrawer';
-import {
-  useCreateEntityMutation,
-  useListEmUsersQuery,
-  useListEntityTypesQuery,
-  useUpdateEntityMutation,
-} from '../api';
-import { OPTIONS_PAGE } from '../apiBase';
+import { OPTIONS_PAGE } from '../api/apiBase';
+import { useCreateEntityMutation, useUpdateEntityMutation } from '../api/entitiesApi';
+import { useListEmUsersQuery } from '../api/peopleApi';
+import { useListEntityTypesQuery } from '../api/typesApi';
 import { fieldErrorsOf } from '../common/fieldErrors';
 import { useOrgId } from '../hooks';
 import {

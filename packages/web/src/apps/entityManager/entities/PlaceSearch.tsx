@@ -4,8 +4,8 @@ import { Autocomplete, Group, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingFactory2, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useSearchPlacesQuery } from '../api/placesApi';
 import { useOrgId } from '../hooks';
-import { useSearchPlacesQuery } from './placeApi';
 
 const SOURCE_ICON = {
   coordinates: IconMapPin,

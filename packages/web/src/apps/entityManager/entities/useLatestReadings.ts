@@ -6,7 +6,7 @@
 import type { SensorValuesEvent, TelemetryLatestResponse } from '@ferrite/contracts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSensorRoom } from '../../../app/sensorRoom';
-import { useGetSensorLatestQuery } from '../api';
+import { useGetSensorLatestQuery } from '../api/telemetryApi';
 
 /** How often the latest values are read again while the socket is down (live values need no polling). */
 export const LATEST_FALLBACK_POLL_MS = 10_000;

@@ -9,7 +9,7 @@ import type { SensorValuesEvent } from '@ferrite/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FoldQuery, foldLive, type SeriesPoint } from '../../../app/liveSeries';
 import { useSensorRoom } from '../../../app/sensorRoom';
-import { useGetSensorSeriesQuery } from '../api';
+import { useGetSensorSeriesQuery } from '../api/telemetryApi';
 import { RANGE_SPECS, type RangeQuery, rangeQuery, type SensorRange } from './sensorRanges';
 
 /** The most live values kept between two reads (an hour of one value a second). */

@@ -8,7 +8,7 @@ import { IconDownload, IconFileImport, IconFileSpreadsheet, IconUpload } from '@
 import { type DragEvent, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { notifySuccess } from '../../../session/notify';
-import { useImportHierarchyMutation } from '../api';
+import { useImportHierarchyMutation } from '../api/hierarchyApi';
 import { plural } from '../common/format';
 import { useOrgId } from '../hooks';
 import classes from './Import.module.css';

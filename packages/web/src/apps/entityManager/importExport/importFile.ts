@@ -1,6 +1,6 @@
 /** Reading an import file in the browser: CSV goes to the server as text, JSON as parsed rows. */
 import { IMPORT_CSV_COLUMNS, IMPORT_MAX_ROWS } from '@ferrite/contracts';
-import type { ImportBody } from '../api';
+import type { ImportBody } from '../api/hierarchyApi';
 
 /** The downloadable template: the columns, and three rows that show how refs chain (Site → Line → sensor). */
 export const CSV_TEMPLATE = [

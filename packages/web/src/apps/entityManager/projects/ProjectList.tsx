@@ -10,7 +10,7 @@ import type { ApiProblem } from '../../../app/baseQuery';
 import { Breadcrumbs } from '../../../ui/Breadcrumbs';
 import { type ListColumn, ListPage } from '../../../ui/ListPage';
 import { DateTime } from '../../../ui/time';
-import { useListEmProjectsQuery } from '../api';
+import { useListEmProjectsQuery } from '../api/projectsApi';
 import { initials } from '../common/format';
 import { useOrgId } from '../hooks';
 

@@ -9,8 +9,12 @@ import { useMemo, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { notifySuccess } from '../../../session/notify';
 import { FormDrawer } from '../../../ui/FormDrawer';
-import { useCreateEntityTypeMutation, useListEntityTypesQuery, useUpdateEntityTypeMutation } from '../api';
-import { OPTIONS_PAGE } from '../apiBase';
+import { OPTIONS_PAGE } from '../api/apiBase';
+import {
+  useCreateEntityTypeMutation,
+  useListEntityTypesQuery,
+  useUpdateEntityTypeMutation,
+} from '../api/typesApi';
 import { fieldErrorsOf } from '../common/fieldErrors';
 import { useCan, useOrgId } from '../hooks';
 import { FieldRows } from './FieldRows';

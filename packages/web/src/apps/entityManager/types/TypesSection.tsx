@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { type ListColumn, ListPage, type RowAction } from '../../../ui/ListPage';
 import { DateTime } from '../../../ui/time';
-import { useListEntityTypesQuery } from '../api';
+import { useListEntityTypesQuery } from '../api/typesApi';
 import { plural } from '../common/format';
 import { useCan, useOrgId, useTypesList } from '../hooks';
 import { selectEntityManager, typeKindChanged } from '../store';

@@ -2,7 +2,7 @@
 import type { EntityType } from '@ferrite/contracts';
 import { useCallback } from 'react';
 import { confirmDelete } from '../../../ui/confirm';
-import { useDeleteEntityTypeMutation } from '../api';
+import { useDeleteEntityTypeMutation } from '../api/typesApi';
 import { runAction, useOrgId } from '../hooks';
 
 /** Resolves true when the type was deleted; a type in use answers 409 naming its users, shown as a toast. */

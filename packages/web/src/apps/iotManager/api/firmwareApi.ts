@@ -3,7 +3,8 @@
  * notes in the query), rollouts to gateways, and each gateway's rollouts with their progress.
  */
 import type { Firmware, Rollout } from '@ferrite/contracts';
-import { type GatewayArg, gatewayUrl, iotApi, iotBase, type OrgArg } from './apiBase';
+import type { OrgArg } from '../../../app/apiKit';
+import { type GatewayArg, gatewayUrl, iotApi, iotBase } from './apiBase';
 
 export interface FirmwareUpload {
   name: string;

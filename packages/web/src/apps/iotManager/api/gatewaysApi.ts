@@ -11,17 +11,8 @@ import type {
   ListGatewaysResponse,
   TopologyResponse,
 } from '@ferrite/contracts';
-import {
-  type GatewayArg,
-  gatewayUrl,
-  iotApi,
-  iotBase,
-  type OrgArg,
-  type PageArg,
-  type ProjectArg,
-  pageParams,
-  projectUrl,
-} from './apiBase';
+import { dataOf, type OrgArg, type PageArg, pageParams } from '../../../app/apiKit';
+import { type GatewayArg, gatewayUrl, iotApi, iotBase, type ProjectArg, projectUrl } from './apiBase';
 
 export type GatewayTab = 'active' | 'archived';
 
@@ -54,10 +45,7 @@ const gatewaysApi = iotApi.injectEndpoints({
       query: ({ body, ...arg }) => ({ url: gatewayUrl(arg), method: 'PUT', body }),
       invalidatesTags: (result) => (result ? [...LISTS, 'IotMappingTree'] : []),
       async onQueryStarted({ orgId, gatewayId }, { dispatch, queryFulfilled }) {
-        const saved = await queryFulfilled.then(
-          (r) => r.data,
-          () => null,
-        );
+        const saved = await dataOf(queryFulfilled);
         if (saved) dispatch(gatewaysApi.util.upsertQueryData('getGateway', { orgId, gatewayId }, saved));
       },
     }),
@@ -75,10 +63,7 @@ const gatewaysApi = iotApi.injectEndpoints({
     rotateGatewayToken: build.mutation<GatewayWithToken, GatewayArg>({
       query: (arg) => ({ url: gatewayUrl(arg, '/access_token'), method: 'POST' }),
       async onQueryStarted({ orgId, gatewayId }, { dispatch, queryFulfilled }) {
-        const result = await queryFulfilled.then(
-          (r) => r.data,
-          () => null,
-        );
+        const result = await dataOf(queryFulfilled);
         if (result) {
           dispatch(gatewaysApi.util.upsertQueryData('getGateway', { orgId, gatewayId }, result.gateway));
         }

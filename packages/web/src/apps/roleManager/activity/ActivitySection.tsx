@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconActivity, IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useListActivityQuery } from '../api';
+import { useListActivityQuery } from '../api/activityApi';
 import { problemOf, useCan, useOrgId } from '../hooks';
 import classes from './Activity.module.css';
 import { ActivityFilters } from './ActivityFilters';

@@ -1,7 +1,9 @@
 /** Picker data loaded only while an editor is open: the organization's people, groups and roles. */
 import type { ComboboxItem } from '@mantine/core';
 import { useMemo } from 'react';
-import { useGroupOptionsQuery, useMemberOptionsQuery, useRoleOptionsQuery } from '../api';
+import { useGroupOptionsQuery } from '../api/groupsApi';
+import { useRoleOptionsQuery } from '../api/rolesApi';
+import { useMemberOptionsQuery } from '../api/usersApi';
 import { useOrgId } from '../hooks';
 import { namedOptions } from './options';
 import { usePersonPicker } from './PersonOption';

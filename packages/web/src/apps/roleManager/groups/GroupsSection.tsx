@@ -13,13 +13,13 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { confirmArchive, confirmDelete } from '../../../ui/confirm';
 import { ListPage, type RowAction } from '../../../ui/ListPage';
-import { useListUserGroupsQuery } from '../api';
-import { useEditor } from '../common/useEditor';
 import {
   useArchiveUserGroupMutation,
   useDeleteUserGroupMutation,
+  useListUserGroupsQuery,
   useUnarchiveUserGroupMutation,
-} from '../groupsApi';
+} from '../api/groupsApi';
+import { useEditor } from '../common/useEditor';
 import { problemOf, runAction, useCan, useOrgId } from '../hooks';
 import type { ArchiveTab } from '../state/archivable';
 import { userGroups } from '../state/lists';

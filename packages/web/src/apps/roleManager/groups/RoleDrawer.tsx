@@ -3,7 +3,7 @@ import type { Role, RoleBody } from '@ferrite/contracts';
 import { Input, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormDrawer } from '../../../ui/FormDrawer';
-import { useCreateRoleMutation, useUpdateRoleMutation } from '../groupsApi';
+import { useCreateRoleMutation, useUpdateRoleMutation } from '../api/rolesApi';
 import { runAction, useGrantableApps, useOrgId } from '../hooks';
 import { type Grants, grantsFromPermissions } from './grants';
 import { PermissionsMatrix } from './PermissionsMatrix';

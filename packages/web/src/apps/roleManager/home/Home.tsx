@@ -29,7 +29,9 @@ import {
 import { useAppSelector } from '../../../app/hooks';
 import { AppTile } from '../../../workspace/AppTile';
 import { useGetMeQuery } from '../../../workspace/profileApi';
-import { useListProjectsQuery, useListUserGroupsQuery, useListUsersQuery } from '../api';
+import { useListUserGroupsQuery } from '../api/groupsApi';
+import { useListProjectsQuery } from '../api/projectsApi';
+import { useListUsersQuery } from '../api/usersApi';
 import { useEditor } from '../common/useEditor';
 import { GroupDrawer } from '../groups/GroupDrawer';
 import { useCan, useOrgId } from '../hooks';

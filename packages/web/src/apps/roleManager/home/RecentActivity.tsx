@@ -3,7 +3,7 @@ import { APPS } from '@ferrite/contracts';
 import { Button, Group, Paper, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { IconActivity, IconArrowRight } from '@tabler/icons-react';
 import { formatRelative } from '../../../ui/time';
-import { useListActivityQuery } from '../api';
+import { useListActivityQuery } from '../api/activityApi';
 import { useOrgId } from '../hooks';
 
 /** Five newest entries as a timeline. */

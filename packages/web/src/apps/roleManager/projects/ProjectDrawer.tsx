@@ -4,9 +4,9 @@ import { Fieldset, MultiSelect, Select, SimpleGrid, Textarea, TextInput } from '
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { FormDrawer } from '../../../ui/FormDrawer';
+import { useCreateProjectMutation, useUpdateProjectMutation } from '../api/projectsApi';
 import { useMemberOptions } from '../common/useOptions';
 import { runAction, useOrgId } from '../hooks';
-import { useCreateProjectMutation, useUpdateProjectMutation } from '../projectsApi';
 import { LocationFields } from './LocationFields';
 import { MetadataRows } from './MetadataRows';
 import { type ProjectValues, projectBody, projectValues, validateProject } from './projectForm';

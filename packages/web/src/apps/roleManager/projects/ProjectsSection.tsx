@@ -9,14 +9,14 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { confirmArchive, confirmDelete } from '../../../ui/confirm';
 import { ListPage, type RowAction } from '../../../ui/ListPage';
-import { useListProjectsQuery } from '../api';
-import { useEditor } from '../common/useEditor';
-import { problemOf, runAction, useCan, useOrgId } from '../hooks';
 import {
   useArchiveProjectMutation,
   useDeleteProjectMutation,
+  useListProjectsQuery,
   useUnarchiveProjectMutation,
-} from '../projectsApi';
+} from '../api/projectsApi';
+import { useEditor } from '../common/useEditor';
+import { problemOf, runAction, useCan, useOrgId } from '../hooks';
 import type { ArchiveTab } from '../state/archivable';
 import { projects } from '../state/lists';
 import { projectsTabChanged } from '../state/view';

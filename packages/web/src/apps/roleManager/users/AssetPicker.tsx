@@ -4,7 +4,7 @@ import { Badge, CloseButton, Group, Select, Skeleton, Stack, Text } from '@manti
 import { useMemo, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { HierarchyChecklist } from '../../../ui/hierarchy/HierarchyChecklist';
-import { useProjectHierarchyQuery, useProjectOptionsQuery } from '../assetsApi';
+import { useProjectHierarchyQuery, useProjectOptionsQuery } from '../api/assetsApi';
 import { useOrgId } from '../hooks';
 
 interface AssetPickerProps {

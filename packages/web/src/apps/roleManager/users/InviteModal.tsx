@@ -3,7 +3,7 @@ import { EMAIL_HINT, type Invitation, isValidEmail, type OrgRole } from '@ferrit
 import { Button, Group, Modal, MultiSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
-import { useInviteUserMutation } from '../api';
+import { useInviteUserMutation } from '../api/invitationsApi';
 import { useGroupOptions } from '../common/useOptions';
 import { runAction, useIsOrgAdmin, useOrgId } from '../hooks';
 

@@ -3,7 +3,7 @@ import type { AppKey, OrgRole, OrgUser, UpdateUserBody } from '@ferrite/contract
 import { Group, MultiSelect, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormDrawer } from '../../../ui/FormDrawer';
-import { useUpdateUserMutation } from '../api';
+import { useUpdateUserMutation } from '../api/usersApi';
 import { appOptions } from '../common/options';
 import { useGroupOptions, useRoleOptions } from '../common/useOptions';
 import { runAction, useGrantableApps, useIsOrgAdmin, useOrgId } from '../hooks';

@@ -8,7 +8,8 @@ import { IconArchive, IconMail, IconUserPlus, IconUsers } from '@tabler/icons-re
 import { useLayoutEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ListPage } from '../../../ui/ListPage';
-import { useListInvitationsQuery, useListUsersQuery } from '../api';
+import { useListInvitationsQuery } from '../api/invitationsApi';
+import { useListUsersQuery } from '../api/usersApi';
 import { useEditor } from '../common/useEditor';
 import { problemOf, useCan, useOrgId } from '../hooks';
 import { invitations, users } from '../state/lists';

@@ -11,13 +11,8 @@ import {
 } from '@tabler/icons-react';
 import { confirmArchive, confirmDelete } from '../../../ui/confirm';
 import type { RowAction } from '../../../ui/ListPage';
-import {
-  useArchiveUserMutation,
-  useDeleteUserMutation,
-  useResendInvitationMutation,
-  useRevokeInvitationMutation,
-  useUnarchiveUserMutation,
-} from '../api';
+import { useResendInvitationMutation, useRevokeInvitationMutation } from '../api/invitationsApi';
+import { useArchiveUserMutation, useDeleteUserMutation, useUnarchiveUserMutation } from '../api/usersApi';
 import { runAction, useCan, useOrgId } from '../hooks';
 import type { InviteTarget } from './InviteModal';
 

@@ -19,7 +19,7 @@ import type { ApiProblem } from '../../../app/baseQuery';
 import { useAppSelector } from '../../../app/hooks';
 import { notifyError } from '../../../session/notify';
 import { Breadcrumbs, TrailHeading } from '../../../ui/Breadcrumbs';
-import { useGetOrganizationQuery, useUpdateOrganizationMutation } from '../api';
+import { useGetOrganizationQuery, useUpdateOrganizationMutation } from '../api/organizationsApi';
 import { selectTenant } from '../store';
 import { AppToggles } from './AppToggles';
 import { OrganizationFormModal } from './OrganizationFormModal';

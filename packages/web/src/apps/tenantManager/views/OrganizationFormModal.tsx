@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { useCallback, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { notifyError, notifySuccess } from '../../../session/notify';
-import { useCreateOrganizationMutation, useUpdateOrganizationMutation } from '../api';
+import { useCreateOrganizationMutation, useUpdateOrganizationMutation } from '../api/organizationsApi';
 import { OrganizationForm } from './OrganizationForm';
 import { orgFormBody, orgFormRules, orgFormValues, serverFieldErrors } from './orgForm';
 import type { SlugCheck } from './SlugField';

@@ -11,7 +11,7 @@ import { Breadcrumbs, useTrail } from '../../../ui/Breadcrumbs';
 import { confirmAction } from '../../../ui/confirm';
 import { type ListColumn, ListPage } from '../../../ui/ListPage';
 import { DateTime, formatRelative } from '../../../ui/time';
-import { useApproveOrgRequestMutation, useRejectOrgRequestMutation } from '../api';
+import { useApproveOrgRequestMutation, useRejectOrgRequestMutation } from '../api/requestsApi';
 import { useRequestsList } from '../hooks';
 import { type RequestStatus, requestPageChanged, requestTabChanged, selectTenant } from '../store';
 import { OrgAddress, OrgAvatar } from './OrgBits';

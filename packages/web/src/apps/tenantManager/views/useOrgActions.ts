@@ -8,7 +8,7 @@ import type { ApiProblem } from '../../../app/baseQuery';
 import { useAppSelector } from '../../../app/hooks';
 import { notifyError, notifySuccess } from '../../../session/notify';
 import { confirmAction, confirmArchive } from '../../../ui/confirm';
-import { useSetOrganizationArchivedMutation } from '../api';
+import { useSetOrganizationArchivedMutation } from '../api/organizationsApi';
 
 /** Why the organization the admin is signed in to has no Archive: archiving it would end their own session. */
 export const OWN_ORG_ARCHIVE_HINT =

@@ -1,22 +1,19 @@
-/** What every Entity Manager call shares: argument shapes, URL builders, cache tags and paging params. */
+/**
+ * What every Entity Manager call shares: argument shapes, URL builders and cache tags (the paging params
+ * and helpers every app shares are in app/apiKit.ts).
+ */
 import type { EntityKind } from '@ferrite/contracts';
-import { api } from '../../app/api';
-import type { FerriteExtraOptions } from '../../app/baseQuery';
+import { api } from '../../../app/api';
+import type { OrgArg } from '../../../app/apiKit';
 
-/** Every call names the signed-in organization. */
-export interface OrgArg {
-  orgId: string;
-}
 /** Calls about one project of the organization. */
 export interface ProjectArg extends OrgArg {
   projectId: string;
 }
-/** One page of a list, with optional search text. */
-export interface PageArg {
-  page: number;
-  pageSize: number;
-  search?: string;
-}
+/** Calls about the types of one kind. */
+export type TypeArg = OrgArg & { kind: EntityKind };
+/** Calls about a project's entities of one kind. */
+export type EntityArg = ProjectArg & { kind: EntityKind };
 
 /** /entity_mgmt/orgs/{orgId}. */
 export const emBase = (orgId: string) => `/entity_mgmt/orgs/${orgId}`;
@@ -29,29 +26,26 @@ export const entitiesUrl = (arg: ProjectArg, kind: EntityKind, id?: string) =>
 /** …/projects/{projectId}/hierarchy. */
 export const hierarchyUrl = (arg: ProjectArg) => `${emBase(arg.orgId)}/projects/${arg.projectId}/hierarchy`;
 
-/** page_number, page_size and search (dropped when blank). */
-export function pageParams(arg: PageArg) {
-  return { page_number: arg.page, page_size: arg.pageSize, search: arg.search?.trim() || undefined };
-}
-
 /** Pickers (type selects, caretakers) ask for one big page and never touch the list stores. */
 export const OPTIONS_PAGE = { page: 1, pageSize: 200 } as const;
-
-/**
- * Projects and users come from the Role Manager API, which needs roleManager.view. A 403 there means
- * "this member may not list them", not "signed out", so it must not end the session.
- */
-export const OWN_403: FerriteExtraOptions = { skipForbiddenRedirect: true };
 
 /** The app's API with its cache tags added. */
 export const entityManagerApi = api.enhanceEndpoints({
   addTagTypes: ['EmTypes', 'EmEntities', 'EmEntity', 'EmHierarchy', 'EmProjects'],
 });
 
-/** The response of a finished mutation, or null when it failed (the view reports the failure). */
-export async function dataOf<T>(pending: Promise<{ data: T }>): Promise<T | null> {
-  return pending.then(
-    (result) => result.data,
-    () => null,
-  );
-}
+/** Tag of one project's tree. */
+export const hierarchyTag = (projectId: string) => ({ type: 'EmHierarchy' as const, id: projectId });
+/** Tag of one entity's detail. */
+export const entityTag = (id: string) => ({ type: 'EmEntity' as const, id });
+/** Tag of a project's list of one kind. */
+export const entitiesTag = (kind: EntityKind, projectId: string) => ({
+  type: 'EmEntities' as const,
+  id: `${kind}:${projectId}`,
+});
+/** Any write in a project: both lists (a cascade removes sensors too) and the tree. */
+export const projectTags = (projectId: string) => [
+  hierarchyTag(projectId),
+  entitiesTag('asset', projectId),
+  entitiesTag('sensor', projectId),
+];

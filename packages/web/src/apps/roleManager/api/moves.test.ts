@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStore } from '../../app/store';
-import { mockFetch } from '../../session/test-helpers';
-import { rmApi } from './api';
+import { createStore } from '../../../app/store';
+import { mockFetch } from '../../../session/test-helpers';
+import { invitation, orgUser, project } from '../state/fixtures';
+import { projects, userCountsLoaded, users } from '../state/lists';
+import { ORG_ID } from '../testing';
+import { invitationsApi } from './invitationsApi';
 import { projectsApi } from './projectsApi';
-import { invitation, orgUser, project } from './state/fixtures';
-import { projects, userCountsLoaded, users } from './state/lists';
-import { ORG_ID } from './testing';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,7 +33,7 @@ describe('Role Manager API moves', () => {
     );
 
     await store.dispatch(
-      rmApi.endpoints.inviteUser.initiate({
+      invitationsApi.endpoints.inviteUser.initiate({
         orgId: ORG_ID,
         body: { email: 'Back@plant.io', name: '', role: 'member', user_group_ids: [] },
       }),

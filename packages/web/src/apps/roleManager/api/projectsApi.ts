@@ -1,22 +1,35 @@
-/** Project writes; archive and unarchive move the project between the tabs at once (spec §4). */
-import type { Project, ProjectBody } from '@ferrite/contracts';
+/**
+ * Projects (/role_mgmt/orgs/{orgId}/projects): the Active/Archived list (which feeds the list stores of
+ * ../state) and the writes; archive and unarchive move the project between the tabs at once (spec §4).
+ */
+import type { ListProjectsResponse, Project, ProjectBody } from '@ferrite/contracts';
+import { dataOf, type OrgArg, succeeded } from '../../../app/apiKit';
+import { projects } from '../state/lists';
 import {
   base,
-  dataOf,
   type ItemArg,
-  type OrgArg,
   roleManagerApi,
-  succeeded,
   type TabItemArg,
+  type TabPageArg,
+  tabParams,
   touched,
 } from './apiBase';
-import { projects } from './state/lists';
 
 const url = (orgId: string, id?: string) => `${base(orgId)}/projects${id ? `/${id}` : ''}`;
 const { actions } = projects;
 
 export const projectsApi = roleManagerApi.injectEndpoints({
   endpoints: (build) => ({
+    listProjects: build.query<ListProjectsResponse, TabPageArg>({
+      query: (arg) => ({ url: url(arg.orgId), params: tabParams(arg) }),
+      providesTags: ['RmProjects'],
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        const data = await dataOf(queryFulfilled);
+        if (!data) return;
+        const { projects: items, total_entries: total, counts } = data;
+        dispatch(actions.pageLoaded({ tab: arg.tab, page: arg.page, items, total, counts }));
+      },
+    }),
     createProject: build.mutation<Project, OrgArg & { body: ProjectBody }>({
       query: ({ orgId, body }) => ({ url: url(orgId), method: 'POST', body }),
       invalidatesTags: touched('RmProjects'),
@@ -60,6 +73,7 @@ export const projectsApi = roleManagerApi.injectEndpoints({
 });
 
 export const {
+  useListProjectsQuery,
   useCreateProjectMutation,
   useUpdateProjectMutation,
   useArchiveProjectMutation,

@@ -1,23 +1,50 @@
-/** User group and custom role writes; each applies its list move at once, then the lists re-sync. */
-import type { Role, RoleBody, UserGroup, UserGroupBody } from '@ferrite/contracts';
+/**
+ * User groups (/role_mgmt/orgs/{orgId}/user_groups): the Active/Archived list (which feeds the list
+ * stores of ../state), the group picker and the writes; each write applies its list move at once, then
+ * the lists re-sync.
+ */
+import type { TabCounts, UserGroup, UserGroupBody } from '@ferrite/contracts';
+import { dataOf, type OrgArg, succeeded } from '../../../app/apiKit';
+import { userGroups } from '../state/lists';
 import {
   base,
-  dataOf,
   type ItemArg,
-  type OrgArg,
+  OPTIONS_PAGE,
   roleManagerApi,
-  succeeded,
   type TabItemArg,
+  type TabPageArg,
+  tabParams,
   touched,
 } from './apiBase';
-import { roleCreated, roleDeleted, roleUpdated, userGroups } from './state/lists';
+
+export interface UserGroupsPage {
+  user_groups: UserGroup[];
+  total_entries: number;
+  counts: TabCounts;
+  abilities: string[];
+}
 
 const groupUrl = (orgId: string, id?: string) => `${base(orgId)}/user_groups${id ? `/${id}` : ''}`;
-const roleUrl = (orgId: string, id?: string) => `${base(orgId)}/roles${id ? `/${id}` : ''}`;
 const { actions } = userGroups;
 
 export const groupsApi = roleManagerApi.injectEndpoints({
   endpoints: (build) => ({
+    listUserGroups: build.query<UserGroupsPage, TabPageArg>({
+      query: (arg) => ({ url: groupUrl(arg.orgId), params: tabParams(arg) }),
+      providesTags: ['RmGroups'],
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        const data = await dataOf(queryFulfilled);
+        if (!data) return;
+        const { user_groups: items, total_entries: total, counts } = data;
+        dispatch(actions.pageLoaded({ tab: arg.tab, page: arg.page, items, total, counts }));
+      },
+    }),
+    groupOptions: build.query<UserGroup[], OrgArg>({
+      query: ({ orgId }) => ({ url: groupUrl(orgId), params: OPTIONS_PAGE }),
+      transformResponse: (response: UserGroupsPage) => response.user_groups,
+      providesTags: ['RmGroups'],
+    }),
+
     createUserGroup: build.mutation<UserGroup, OrgArg & { body: UserGroupBody }>({
       query: ({ orgId, body }) => ({ url: groupUrl(orgId), method: 'POST', body }),
       // Members' groups (Users list) and, maybe, the caller's own access change with a group.
@@ -58,40 +85,15 @@ export const groupsApi = roleManagerApi.injectEndpoints({
         if (await succeeded(queryFulfilled)) dispatch(actions.deleted({ id, tab }));
       },
     }),
-
-    createRole: build.mutation<Role, OrgArg & { body: RoleBody }>({
-      query: ({ orgId, body }) => ({ url: roleUrl(orgId), method: 'POST', body }),
-      invalidatesTags: touched('RmRoles'),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const data = await dataOf(queryFulfilled);
-        if (data) dispatch(roleCreated(data));
-      },
-    }),
-    updateRole: build.mutation<Role, ItemArg & { body: RoleBody }>({
-      query: ({ orgId, id, body }) => ({ url: roleUrl(orgId, id), method: 'PUT', body }),
-      invalidatesTags: [...touched('RmRoles', 'RmUsers'), 'Me'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const data = await dataOf(queryFulfilled);
-        if (data) dispatch(roleUpdated(data));
-      },
-    }),
-    deleteRole: build.mutation<void, ItemArg>({
-      query: ({ orgId, id }) => ({ url: roleUrl(orgId, id), method: 'DELETE' }),
-      invalidatesTags: [...touched('RmRoles', 'RmUsers'), 'Me'],
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        if (await succeeded(queryFulfilled)) dispatch(roleDeleted(id));
-      },
-    }),
   }),
 });
 
 export const {
+  useListUserGroupsQuery,
+  useGroupOptionsQuery,
   useCreateUserGroupMutation,
   useUpdateUserGroupMutation,
   useArchiveUserGroupMutation,
   useUnarchiveUserGroupMutation,
   useDeleteUserGroupMutation,
-  useCreateRoleMutation,
-  useUpdateRoleMutation,
-  useDeleteRoleMutation,
 } = groupsApi;

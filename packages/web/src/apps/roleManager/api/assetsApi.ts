@@ -3,7 +3,8 @@
  * hierarchy (the Entity Manager's route, so picking needs its view permission; the server says so).
  */
 import type { HierarchyNode, ListProjectsResponse, Project } from '@ferrite/contracts';
-import { base, OPTIONS_PAGE, type OrgArg, roleManagerApi } from './apiBase';
+import { type OrgArg, OWN_403 } from '../../../app/apiKit';
+import { base, OPTIONS_PAGE, roleManagerApi } from './apiBase';
 
 export interface ProjectHierarchyArg extends OrgArg {
   projectId: string;
@@ -23,7 +24,7 @@ const assetsApi = roleManagerApi.injectEndpoints({
       query: ({ orgId, projectId }) => `/entity_mgmt/orgs/${orgId}/projects/${projectId}/hierarchy`,
       transformResponse: (response: { nodes: HierarchyNode[] }) => response.nodes,
       // A 403 here only means "no Entity Manager access": the picker says so, the session goes on.
-      extraOptions: { skipForbiddenRedirect: true },
+      extraOptions: OWN_403,
     }),
   }),
 });
