@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { buildApp } from '../packages/server/src/app/httpApp';
+import { createDeps } from '../packages/server/src/app/runtime';
 import { loadConfig } from '../packages/server/src/config';
 import { type DatabaseHandle, openDatabase } from '../packages/server/src/platform/db/database';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
-import { buildApp } from '../packages/server/src/platform/http/app';
 import { createLogger } from '../packages/server/src/platform/http/logging';
-import { createDeps } from '../packages/server/src/platform/runtime';
 import { seedDemoIfEmpty } from '../packages/server/src/seed/demo';
 import { bearer, signInToOrg } from '../packages/server/src/testing/session';
 

@@ -18,11 +18,11 @@ import type {
   SignInResponse,
 } from '@ferrite/contracts';
 import pg from 'pg';
+import { type RunningPlatform, startPlatform } from '../packages/server/src/app/runtime';
 import { loadConfig } from '../packages/server/src/config';
 import { openDatabase, targetFromConfig } from '../packages/server/src/platform/db/database';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
 import { createLogger } from '../packages/server/src/platform/http/logging';
-import { type RunningPlatform, startPlatform } from '../packages/server/src/platform/runtime';
 import { DEMO_ADMIN, seedDemoIfEmpty } from '../packages/server/src/seed/demo';
 import { FerriteApi, PARAMETER_CATALOGUE } from '../packages/simulator/src/index';
 

@@ -1,6 +1,7 @@
 /** Composition root: configuration → platform; stops gracefully on SIGINT/SIGTERM. */
+
+import { startPlatform } from './app/runtime';
 import { ConfigError, loadConfig } from './config';
-import { startPlatform } from './platform/runtime';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { type RunningPlatform, startPlatform } from '../app/runtime';
 import { loadConfig } from '../config';
-import { type RunningPlatform, startPlatform } from '../platform/runtime';
 import { createServerDatabase } from './testDatabase';
 
 export interface PlatformHome {

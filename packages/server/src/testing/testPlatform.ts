@@ -3,18 +3,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app/httpApp';
+import type { ServerDeps } from '../app/modules';
+import { createDeps } from '../app/runtime';
 import { type Config, loadConfig } from '../config';
 import type { DatabaseHandle } from '../platform/db/database';
-import { buildApp } from '../platform/http/app';
-import type { AppDeps } from '../platform/http/deps';
 import { createLogger } from '../platform/http/logging';
-import { createDeps } from '../platform/runtime';
+import { JobQueue } from '../platform/jobs/jobQueue';
 import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
 import { openTestDatabase } from './testDatabase';
 
 export interface TestPlatform {
   app: FastifyInstance;
-  deps: AppDeps;
+  deps: ServerDeps;
   database: DatabaseHandle;
   config: Config;
   close(): Promise<void>;
@@ -38,7 +39,9 @@ export async function createTestPlatform(env: Record<string, string> = {}): Prom
   });
   const database = await openTestDatabase();
   await seedDemoIfEmpty(database.db);
-  const deps = await createDeps(config, database, createLogger(config.logLevel));
+  const log = createLogger(config.logLevel);
+  const jobs = await JobQueue.start(database.db, log);
+  const deps = await createDeps(config, database, log, jobs);
   const app = await buildApp(deps);
   await app.ready();
   return {
@@ -50,6 +53,7 @@ export async function createTestPlatform(env: Record<string, string> = {}): Prom
       // Ends the writer thread (PostgreSQL) before its database is dropped.
       await deps.ingest.stop();
       await app.close();
+      await jobs.stop();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

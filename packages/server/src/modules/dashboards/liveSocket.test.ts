@@ -14,11 +14,12 @@ import {
 import mqtt, { type MqttClient } from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DeviceTransports, startDeviceTransports } from '../../ingest/deviceTransports';
-import { type GatewayFixture, gatewayFixture } from '../../ingest/testSupport';
+import { socketAccessOf } from '../../app/runtime';
 import { attachSocketServer, type RunningSocketServer } from '../../platform/realtime/socketServer';
 import { createTestPlatform, type TestPlatform } from '../../testing/testPlatform';
 import { createEntity, createType, entityManagerClient } from '../entityManager/testSupport';
+import { type DeviceTransports, startDeviceTransports } from '../iotManager/ingest/deviceTransports';
+import { type GatewayFixture, gatewayFixture } from '../iotManager/ingest/testSupport';
 import {
   addWidget,
   createDashboard,
@@ -45,7 +46,7 @@ const devices: MqttClient[] = [];
 beforeAll(async () => {
   platform = await createTestPlatform({ MQTT_PORT: '0', COAP_PORT: '0', HOST: '127.0.0.1' });
   transports = await startDeviceTransports(platform.deps);
-  sockets = await attachSocketServer(platform.app, platform.deps);
+  sockets = await attachSocketServer(platform.app, platform.deps, socketAccessOf());
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   const address = platform.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -1,6 +1,6 @@
 /** The Dashboards API: dashboards, panels, widgets, command widgets, duplicates, links and shares, the shared view, the catalogue, reports. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../platform/http/deps';
+import type { DeviceDeps } from '../iotManager';
 import { catalogueRoutes } from './catalogue/routes';
 import { commandWidgetRoutes } from './commandWidgets/routes';
 import { dashboardRoutes } from './dashboards/routes';
@@ -13,7 +13,7 @@ import { userShareRoutes } from './sharing/userShareRoutes';
 import { widgetRoutes } from './widgets/routes';
 
 /** Registers every Dashboards route under /dash_mgmt. */
-export const dashboardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const dashboardsRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {
   await app.register(dashboardRoutes, deps);
   await app.register(panelRoutes, deps);
   await app.register(widgetRoutes, deps);

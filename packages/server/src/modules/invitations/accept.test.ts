@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { INVALID_INVITATION_TITLE } from '@ferrite/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../platform/http/app';
+import { buildApp } from '../../app/httpApp';
 import { createLogger } from '../../platform/http/logging';
 import {
   activityOf,

@@ -5,10 +5,10 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayFixture, logLines } from '../../ingest/testSupport';
+import { buildApp } from '../../app/httpApp';
+import { gatewayFixture, logLines } from '../../modules/iotManager/ingest/testSupport';
 import { bearer, signInToOrg } from '../../testing/session';
 import { createTestPlatform, type TestPlatform } from '../../testing/testPlatform';
-import { buildApp } from './app';
 
 let platform: TestPlatform;
 let orgId: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app/httpApp';
 import { createTestPlatform, type TestPlatform } from '../../testing/testPlatform';
-import { buildApp } from './app';
 
 let platform: TestPlatform;
 beforeAll(async () => {

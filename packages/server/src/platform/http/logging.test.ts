@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app/httpApp';
 import { createTestPlatform, type TestPlatform } from '../../testing/testPlatform';
-import { buildApp } from './app';
 import { createLogger, type LogFormat } from './logging';
 
 let platform: TestPlatform;

@@ -2,14 +2,15 @@
  * socket.io at /api/socket (spec §7). A browser connects with its access token (or the socket token of
  * POST /dash_mgmt/orgs/{orgId}/fetch_token), then joins rooms (contracts `socketRoomSchema`) one by one;
  * each join checks the room belongs to the caller's organization and that the caller may read it.
- * A shared-dashboard viewer connects with its link's share token and may join only that link's room
- * and the sensor rooms its dashboard reads; when the link is revoked its sockets are disconnected.
+ * Which rooms exist and who may join them comes from the modules that own them (their manifests'
+ * `socketRooms`); a guest (the holder of a shared dashboard link) connects with a token a module
+ * issued (`socketGuests`) and may join what that module allows; its sockets end when the module
+ * announces the token's end.
  * The connection ends when the token expires, and the client reconnects with a fresh one. With
  * REDIS_URL, events reach browsers connected to any node.
  */
 
 import {
-  type AppKey,
   SOCKET_EVENTS,
   SOCKET_PATH,
   type SocketRoom,
@@ -21,45 +22,35 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import {
-  dashboardExists,
-  shareJoinProblem,
-  shareSocketScope,
-} from '../../modules/dashboards/sharing/socketAccess';
 import { loadAbilities } from '../authorization/abilities';
-import type { Db } from '../db/database';
 import { type AuthContext, resolveAccessToken } from '../http/authContext';
 import type { AppDeps } from '../http/deps';
+import type { SocketGuest, SocketGuests, SocketRoomRules } from '../module';
 
-/** Which app's view right each room needs (any one of them). */
-const ROOM_APPS: Record<SocketRoom['kind'], AppKey[]> = {
-  gatewayLogs: ['iotManager'],
-  projectGateways: ['iotManager'],
-  sensor: [
-    'entityManager',
-    'dashboards',
-    'iotManager',
-    'digitalTwin',
-    'dataInsights',
-    'reportWizard',
-    'alerts',
-  ],
-  dashboard: ['dashboards'],
-  // Only for sockets of share tokens (see shareJoinProblem); members never join it.
-  sharedDashboard: [],
-};
+/** What the modules say about rooms: each kind's rule, and the guests they let in. */
+export interface SocketAccess<D extends AppDeps> {
+  rooms: SocketRoomRules<D>;
+  guests: readonly SocketGuests<D>[];
+}
 
-/** Who is on the other end: a member's session, or the holder of a shared link's token. */
-type Viewer = { kind: 'member'; auth: AuthContext } | { kind: 'share'; token: string; expiresAt: Date };
+/** Who is on the other end: a member's session, or a guest holding a module's token. */
+type Viewer = { kind: 'member'; auth: AuthContext } | { kind: 'guest'; guest: SocketGuest };
 
-/** Resolves a handshake token: an access token, a socket token, or a share token. */
-async function resolveViewer(deps: AppDeps, token: string): Promise<Viewer | null> {
+/** Resolves a handshake token: an access token, a socket token, or a guest's token. */
+async function resolveViewer<D extends AppDeps>(
+  deps: D,
+  access: SocketAccess<D>,
+  token: string,
+): Promise<Viewer | null> {
   const auth =
     (await resolveAccessToken(deps.db, deps.jwt, token)) ??
     (await resolveAccessToken(deps.db, deps.jwt, token, 'socket'));
   if (auth) return { kind: 'member', auth };
-  const scope = await shareSocketScope(deps.db, deps.jwt, token);
-  return scope ? { kind: 'share', token, expiresAt: scope.expiresAt } : null;
+  for (const guests of access.guests) {
+    const guest = await guests.resolve(deps, token);
+    if (guest) return { kind: 'guest', guest };
+  }
+  return null;
 }
 
 export interface RunningSocketServer {
@@ -68,7 +59,11 @@ export interface RunningSocketServer {
 }
 
 /** Attaches socket.io to the app's HTTP server and hands it to the realtime hub. */
-export async function attachSocketServer(app: FastifyInstance, deps: AppDeps): Promise<RunningSocketServer> {
+export async function attachSocketServer<D extends AppDeps>(
+  app: FastifyInstance,
+  deps: D,
+  access: SocketAccess<D>,
+): Promise<RunningSocketServer> {
   const io = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   const redis: Redis[] = [];
   if (deps.config.redisUrl) {
@@ -83,11 +78,11 @@ export async function attachSocketServer(app: FastifyInstance, deps: AppDeps): P
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string') return next(new Error('A token is required'));
-    resolveViewer(deps, token)
+    resolveViewer(deps, access, token)
       .then((viewer) => {
         if (!viewer) return next(new Error('The access token is invalid or has expired'));
         socket.data.viewer = viewer;
-        const until = viewer.kind === 'member' ? viewer.auth.tokenExpiresAt : viewer.expiresAt;
+        const until = viewer.kind === 'member' ? viewer.auth.tokenExpiresAt : viewer.guest.expiresAt;
         const timer = setTimeout(() => socket.disconnect(true), Math.max(until.getTime() - Date.now(), 0));
         socket.once('disconnect', () => clearTimeout(timer));
         next();
@@ -95,9 +90,11 @@ export async function attachSocketServer(app: FastifyInstance, deps: AppDeps): P
       .catch(() => next(new Error('Could not check the token')));
   });
 
-  // A link that ended (revoked, new password, dashboard deleted): its viewers' sockets go, on every node.
+  // A guest's token that ended (a link revoked, given a new password, its dashboard deleted): the
+  // sockets in the room it was announced to go, on every node.
+  const endEvents = new Set(access.guests.map((guests) => guests.endEvent));
   const stopListening = deps.realtime.listen((room, event) => {
-    if (event === SOCKET_EVENTS.dashboardShareEnded) io.in(room).disconnectSockets(true);
+    if (endEvents.has(event)) io.in(room).disconnectSockets(true);
   });
 
   io.on('connection', (socket: Socket) => {
@@ -108,8 +105,8 @@ export async function attachSocketServer(app: FastifyInstance, deps: AppDeps): P
       const viewer = socket.data.viewer as Viewer;
       const check =
         viewer.kind === 'member'
-          ? mayJoin(deps.db, viewer.auth, parsed.data)
-          : shareJoinProblem(deps.db, deps.jwt, viewer.token, parsed.data);
+          ? mayJoin(deps, access.rooms, viewer.auth, parsed.data)
+          : viewer.guest.joinProblem(parsed.data);
       check
         .then((problem) => {
           if (problem) return answer({ ok: false, error: problem });
@@ -137,48 +134,21 @@ export async function attachSocketServer(app: FastifyInstance, deps: AppDeps): P
   };
 }
 
-/** Why the caller may not join the room, or null when they may. */
-async function mayJoin(db: Db, auth: AuthContext, room: SocketRoom): Promise<string | null> {
-  if (room.kind === 'sharedDashboard') return 'Open the shared link to follow it';
-  if (room.orgId !== auth.orgId) return 'You can only follow your own organization';
-  const abilities = await loadAbilities(db, auth.orgId, auth.userId, auth.isPlatformAdmin);
-  const allowed = ROOM_APPS[room.kind].some((app) => abilities.permissions.has(`${app}.view` as never));
+/** Why a member may not join the room, or null when they may. */
+async function mayJoin<D extends AppDeps>(
+  deps: D,
+  rules: SocketRoomRules<D>,
+  auth: AuthContext,
+  room: SocketRoom,
+): Promise<string | null> {
+  const rule = rules[room.kind] as SocketRoomRules<D>[SocketRoom['kind']];
+  if (!rule) return 'Unknown room';
+  if ('membersRefused' in rule) return rule.membersRefused;
+  if (!('orgId' in room) || room.orgId !== auth.orgId) return 'You can only follow your own organization';
+  const abilities = await loadAbilities(deps.db, auth.orgId, auth.userId, auth.isPlatformAdmin);
+  const allowed = rule.apps.some((app) => abilities.permissions.has(`${app}.view` as never));
   if (!allowed) return 'You may not view this';
-  return (await roomExists(db, room)) ? null : 'Not found';
-}
-
-/** Whether what a member's room names exists in its organization. */
-async function roomExists(db: Db, room: Exclude<SocketRoom, { kind: 'sharedDashboard' }>): Promise<boolean> {
-  switch (room.kind) {
-    case 'gatewayLogs':
-      return Boolean(
-        await db
-          .selectFrom('gateways')
-          .select('id')
-          .where('org_id', '=', room.orgId)
-          .where('id', '=', room.gatewayId)
-          .executeTakeFirst(),
-      );
-    case 'projectGateways':
-      return Boolean(
-        await db
-          .selectFrom('projects')
-          .select('id')
-          .where('org_id', '=', room.orgId)
-          .where('id', '=', room.projectId)
-          .executeTakeFirst(),
-      );
-    case 'sensor':
-      return Boolean(
-        await db
-          .selectFrom('entities')
-          .select('id')
-          .where('org_id', '=', room.orgId)
-          .where('id', '=', room.sensorId)
-          .where('kind', '=', 'sensor')
-          .executeTakeFirst(),
-      );
-    case 'dashboard':
-      return dashboardExists(db, room.orgId, room.dashboardId);
-  }
+  return (await (rule.exists as (deps: D, room: SocketRoom) => Promise<boolean>)(deps, room))
+    ? null
+    : 'Not found';
 }

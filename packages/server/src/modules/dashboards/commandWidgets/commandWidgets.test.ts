@@ -1,9 +1,9 @@
 /** Command widgets: placed on a panel, bound to a gateway command, sent through the IoT Manager's dispatch. */
 import type { DeviceCommand } from '@ferrite/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandTarget } from '../../../ingest/deviceLink';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { addPerson, addProject, tokenOf } from '../../entityManager/testSupport';
+import type { CommandTarget } from '../../iotManager/ingest/deviceLink';
 import { createGateway, gatewayBody, iotClient } from '../../iotManager/testSupport';
 import {
   createDashboard,

@@ -21,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
-import type { AppDeps } from '../../../platform/http/deps';
+import type { DeviceDeps } from '../../iotManager';
 import { gatewayStatus } from '../../iotManager/shared';
 import {
   actorOf,
@@ -39,7 +39,7 @@ const view = { permission: 'dashboards.view' as const };
 const edit = { permission: 'dashboards.edit' as const };
 
 /** Registers the command widget routes and their editor's lists. */
-export const commandWidgetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const commandWidgetRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {
   const service = new CommandWidgetService(deps.db, deps);
   const repo = new CommandWidgetRepository(deps.db);
   const tags = DASH_TAGS;

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { abilitiesInApp } from '../../../platform/authorization/abilities';
 import { requireAuth } from '../../../platform/http/authContext';
-import type { AppDeps } from '../../../platform/http/deps';
+import type { DeviceDeps } from '../../iotManager';
 import { ProjectRepository } from '../../roleManager/projects/repository';
 import { ProjectService } from '../../roleManager/projects/service';
 import { ENTITY_MGMT_PREFIX } from '../shared';
@@ -21,7 +21,7 @@ const tags = ['entityManager'];
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
 
 /** Registers GET projects and GET people under /entity_mgmt/orgs/{orgId}. */
-export const entityProjectRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const entityProjectRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {
   const projects = new ProjectService(new ProjectRepository(deps.db), deps.deviceLink);
 
   app.get(`${ENTITY_MGMT_PREFIX}/projects`, {

@@ -1,9 +1,9 @@
 /** Commands: stored pending, pushed to a connected MQTT gateway when a transport can, listed, expired. */
 import { type DeviceCommand, SOCKET_EVENTS, socketRoomName } from '@ferrite/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandTarget } from '../../../ingest/deviceLink';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { addProject } from '../../entityManager/testSupport';
+import type { CommandTarget } from '../ingest/deviceLink';
 import { captureEvents, createGateway, demoAdmin, gatewayBody, type IotClient } from '../testSupport';
 import { expireCommands } from './expireCommands';
 

@@ -4,9 +4,9 @@
  */
 import type { Command, GatewayLogKind } from '@ferrite/contracts';
 import type { Logger } from 'pino';
-import type { DeviceLink } from '../../../ingest/deviceLink';
-import type { GatewayLogSink } from '../../../ingest/gatewayLogSink';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
+import type { DeviceLink } from '../ingest/deviceLink';
+import type { GatewayLogSink } from '../ingest/gatewayLogSink';
 import { announceCommand } from '../shared';
 import { presentCommand } from './presenter';
 import type { CommandRepository, CommandRow } from './repository';

@@ -8,13 +8,13 @@ import {
 } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../../platform/http/authContext';
-import type { AppDeps } from '../../../platform/http/deps';
+import type { DeviceDeps } from '../ingest/deviceServices';
 import { actorOf, errorResponses, IOT_MGMT_PREFIX, IOT_TAGS } from '../shared';
 import { CommandRepository } from './repository';
 import { CommandService } from './service';
 
 /** Registers the command routes. */
-export const commandRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const commandRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {
   const service = new CommandService(new CommandRepository(deps.db), deps);
   const path = `${IOT_MGMT_PREFIX}/gateways/:id/commands`;
 

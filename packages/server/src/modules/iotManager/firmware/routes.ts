@@ -17,9 +17,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
-import type { AppDeps } from '../../../platform/http/deps';
 import { mustFindGateway } from '../gateways/checks';
 import { GatewayRepository } from '../gateways/repository';
+import type { DeviceDeps } from '../ingest/deviceServices';
 import { actorOf, errorResponses, HttpProblem, IOT_MGMT_PREFIX, IOT_TAGS, problems } from '../shared';
 import { presentRollout } from './presenter';
 import { FirmwareRepository } from './repository';
@@ -32,7 +32,7 @@ const tags = IOT_TAGS;
 const OCTET_STREAM = 'application/octet-stream';
 
 /** Registers the firmware and rollout routes (the raw-bytes parser stays inside this plugin). */
-export const firmwareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const firmwareRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {
   const repo = new FirmwareRepository(deps.db);
   const service = new FirmwareService(repo, deps.blobs, deps.log);
   const collection = `${IOT_MGMT_PREFIX}/firmware`;

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { abilitiesInApp } from '../../../platform/authorization/abilities';
 import { requireAuth } from '../../../platform/http/authContext';
-import type { AppDeps } from '../../../platform/http/deps';
+import type { DeviceDeps } from '../ingest/deviceServices';
 import { actorOf, errorResponses, IOT_MGMT_PREFIX, IOT_TAGS } from '../shared';
 import { deleteGateway, rotateGatewayToken, setGatewayArchived } from './lifecycle';
 import { GatewayRepository } from './repository';
@@ -26,7 +26,7 @@ const manage = { permission: 'iotManager.manageGateways' as const };
 const tags = IOT_TAGS;
 
 /** Registers the gateway routes. */
-export const gatewayRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const gatewayRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {
   const service = new GatewayService(new GatewayRepository(deps.db), deps);
   const collection = `${IOT_MGMT_PREFIX}/projects/:projectId/gateways`;
   const item = `${IOT_MGMT_PREFIX}/gateways/:id`;

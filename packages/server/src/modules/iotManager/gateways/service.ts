@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Gateway, GatewayWithToken, gatewayBodySchema, TabCounts } from '@ferrite/contracts';
 import type { z } from 'zod';
 import type { Config } from '../../../config';
-import type { DeviceLink } from '../../../ingest/deviceLink';
+import type { DeviceLink } from '../ingest/deviceLink';
 import {
   type Actor,
   activityBase,

@@ -7,17 +7,17 @@ import {
 } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentGatewayLog } from '../../../ingest/gatewayLogSink';
 import { recordActivity } from '../../../platform/audit/activity';
 import { requireAuth } from '../../../platform/http/authContext';
-import type { AppDeps } from '../../../platform/http/deps';
 import { mustFindGateway } from '../gateways/checks';
 import { GatewayRepository } from '../gateways/repository';
+import type { DeviceDeps } from '../ingest/deviceServices';
+import { presentGatewayLog } from '../ingest/gatewayLogSink';
 import { activityBase, actorOf, errorResponses, gatewayRoom, IOT_MGMT_PREFIX, IOT_TAGS } from '../shared';
 import { GatewayLogRepository } from './repository';
 
 /** Registers the gateway log routes. */
-export const gatewayLogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const gatewayLogRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {
   const gateways = new GatewayRepository(deps.db);
   const path = `${IOT_MGMT_PREFIX}/gateways/:id/logs`;
 

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
-import type { AppDeps } from '../../../platform/http/deps';
+import type { DeviceDeps } from '../ingest/deviceServices';
 import { actorOf, errorResponses, IOT_MGMT_PREFIX, IOT_TAGS } from '../shared';
 import { MappingRepository } from './repository';
 import { MappingConflictProblem, MappingService } from './service';
@@ -29,7 +29,7 @@ const tags = IOT_TAGS;
 const conflictResponse = problemSchema.extend({ existing: mappingConflictSchema.shape.existing.optional() });
 
 /** Registers the mapping routes. */
-export const mappingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const mappingRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {
   const service = new MappingService(new MappingRepository(deps.db), deps.deviceLink);
   const base = `${IOT_MGMT_PREFIX}/gateways/:id`;
 

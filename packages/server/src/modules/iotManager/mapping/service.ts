@@ -9,11 +9,11 @@ import {
   parseJsonPath,
 } from '@ferrite/contracts';
 import type { z } from 'zod';
-import type { DeviceLink } from '../../../ingest/deviceLink';
 import { effectiveOf } from '../../entityManager/types/effective';
 import { TypeRepository } from '../../entityManager/types/repository';
 import { mustFindGateway } from '../gateways/checks';
 import { GatewayRepository } from '../gateways/repository';
+import type { DeviceLink } from '../ingest/deviceLink';
 import {
   type Actor,
   activityBase,

@@ -6,14 +6,14 @@ import {
   projectSchema,
 } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../../platform/http/deps';
 import { registerResourceRoutes } from '../../../platform/http/resourceRoutes';
+import type { DeviceDeps } from '../../iotManager';
 import { ROLE_MGMT_PREFIX } from '../shared';
 import { ProjectRepository } from './repository';
 import { ProjectService } from './service';
 
 /** Registers the project routes. */
-export const projectRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const projectRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {
   registerResourceRoutes(app, {
     app: 'roleManager',
     path: `${ROLE_MGMT_PREFIX}/projects`,

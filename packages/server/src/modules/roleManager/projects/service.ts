@@ -1,7 +1,7 @@
 /** Project use cases: list, read, create, edit, archive, unarchive, delete; every write is logged. */
 import type { FieldError, Project, ProjectBody, TabCounts } from '@ferrite/contracts';
-import type { DeviceLink } from '../../../ingest/deviceLink';
 import { problems } from '../../../platform/http/problem';
+import type { DeviceLink } from '../../iotManager/ingest/deviceLink';
 import {
   type Actor,
   activityBase,

@@ -1,0 +1,104 @@
+/**
+ * Starts what devices talk to besides HTTP (which is part of the API app): the embedded MQTT broker,
+ * or the external-broker subscriber when MQTT_URL is set (with the gateways' broker accounts when
+ * MQTT_DYNSEC_* is set too), the CoAP server, and the status sweeper.
+ */
+import { warnOfTopicOverlaps } from '../gateways/topicTree';
+import type { DeviceDeps } from './deviceServices';
+import { startStatusSweeper } from './statusSweeper';
+import { startCoapTransport } from './transports/coap';
+import { startBrokerCredentials } from './transports/mqtt/brokerCredentials';
+import { startEmbeddedBroker } from './transports/mqtt/embeddedBroker';
+import { startExternalSubscriber } from './transports/mqtt/externalBroker';
+
+export interface DeviceTransports {
+  /** The embedded broker's port, or null when it is off (external broker, or port taken). */
+  mqttPort: number | null;
+  coapPort: number | null;
+  /** Stops taking device traffic, then writes everything already accepted. */
+  close(): Promise<void>;
+}
+
+/** Starts every device transport the configuration names. */
+export async function startDeviceTransports(
+  deps: DeviceDeps,
+  sweepExtra?: (now: Date) => Promise<unknown>,
+): Promise<DeviceTransports> {
+  const { config, ingest, deviceCommands, deviceLink, log } = deps;
+  const host = config.host;
+  // Devices are let in once their data can be written: a first batch waiting for the writer thread to
+  // load would take every message that arrived meanwhile.
+  await ingest.warmUp();
+  await warnOfTopicOverlaps(deps.db, log);
+  const closers: (() => Promise<void>)[] = [];
+  let mqttPort: number | null = null;
+  let coap: Awaited<ReturnType<typeof startCoapTransport>> = null;
+  try {
+    if (config.mqttUrl) {
+      if (config.mqttDynsec) {
+        // A refused admin login stops start-up: MQTT_DYNSEC_USERNAME / MQTT_DYNSEC_PASSWORD are wrong.
+        const credentials = await startBrokerCredentials({
+          url: config.mqttUrl,
+          ...config.mqttDynsec,
+          ...(config.nodeId ? { nodeId: config.nodeId } : {}),
+          db: deps.db,
+          ingest,
+          deviceLink,
+          log,
+        });
+        closers.push(credentials.close);
+      }
+      const subscriber = await startExternalSubscriber({
+        url: config.mqttUrl,
+        ...(config.nodeId ? { nodeId: config.nodeId } : {}),
+        ingest,
+        deviceCommands,
+        deviceLink,
+        log,
+      });
+      closers.push(subscriber.close);
+    } else {
+      const broker = await startEmbeddedBroker({
+        port: config.mqttPort,
+        host,
+        ingest,
+        deviceCommands,
+        deviceLink,
+        log,
+        limits: {
+          maxPacketBytes: config.mqttMaxPacketBytes,
+          connectTimeoutMs: config.mqttConnectTimeoutMs,
+          maxConnections: config.mqttMaxConnections,
+          maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress,
+        },
+      });
+      if (broker) {
+        mqttPort = broker.port;
+        closers.push(broker.close);
+      }
+    }
+    coap = await startCoapTransport({
+      port: config.coapPort,
+      host,
+      ingest,
+      deviceCommands,
+      log,
+      limits: { maxPayloadBytes: config.coapMaxPayloadBytes, bufferBytes: config.coapBlockBufferBytes },
+    });
+    if (coap) closers.push(coap.close);
+  } catch (error) {
+    // A failed start leaves nothing running.
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    throw error;
+  }
+  const sweeper = startStatusSweeper(deps, sweepExtra);
+  return {
+    mqttPort,
+    coapPort: coap?.port ?? null,
+    close: async () => {
+      sweeper.stop();
+      for (const close of closers.reverse()) await close().catch(() => undefined);
+      await ingest.stop();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Last-seen bookkeeping: data and heartbeats mark a gateway seen; the database learns it once a
+ * second in one statement for all gateways, and browsers hear at once when a gateway comes online.
+ */
+import { type GatewayStatusEvent, SOCKET_EVENTS, socketRoomName } from '@ferrite/contracts';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Db } from '../../../platform/db/database';
+import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
+import { gatewayStatus } from '../shared';
+import type { IngestGateway } from './gatewayDirectory';
+
+const FLUSH_MS = 1_000;
+
+/** Announces a gateway's status to its log room and its project's gateway room. */
+export function announceStatus(
+  realtime: RealtimeHub,
+  gateway: { id: string; orgId: string; projectId: string },
+  event: GatewayStatusEvent,
+): void {
+  realtime.emit(
+    socketRoomName({ kind: 'gatewayLogs', orgId: gateway.orgId, gatewayId: gateway.id }),
+    SOCKET_EVENTS.gatewayStatus,
+    event,
+  );
+  realtime.emit(
+    socketRoomName({ kind: 'projectGateways', orgId: gateway.orgId, projectId: gateway.projectId }),
+    SOCKET_EVENTS.gatewayStatus,
+    event,
+  );
+}
+
+export class Presence {
+  private readonly seen = new Map<string, Date>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly realtime: RealtimeHub,
+    private readonly log: Logger,
+  ) {}
+
+  /** Marks the gateway seen now; announces it when it was offline. */
+  touch(gateway: IngestGateway, at = new Date()): void {
+    const wasOnline = gatewayStatus(gateway.lastSeenAt, gateway.heartbeatTimeoutS, at.getTime()) === 'online';
+    gateway.lastSeenAt = at;
+    this.seen.set(gateway.id, at);
+    if (!wasOnline) {
+      announceStatus(this.realtime, gateway, {
+        gateway_id: gateway.id,
+        status: 'online',
+        last_seen_at: at.toISOString(),
+      });
+    }
+    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+  }
+
+  /** Writes the pending last-seen times. */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.seen.size === 0) return;
+    const ids = [...this.seen.keys()];
+    const stamps = [...this.seen.values()].map((d) => d.toISOString());
+    this.seen.clear();
+    try {
+      await sql`
+        update gateways g set last_seen_at = v.ts
+        from unnest(${ids}::uuid[], ${stamps}::timestamptz[]) as v(id, ts)
+        where g.id = v.id and (g.last_seen_at is null or g.last_seen_at < v.ts)`.execute(this.db);
+    } catch (error) {
+      this.log.warn({ err: error }, 'Gateway presence: could not store last-seen times');
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Telemetry reads (series, latest values), hourly retention (then, on PGlite, planner statistics:
+ * PGlite analyzes no table by itself; PostgreSQL's autovacuum does).
+ */
+import { refreshStatistics } from '../../platform/db/statistics';
+import { defineModule } from '../../platform/module';
+import { RETENTION_JOB, retentionJob } from '../../telemetry/retention';
+import { telemetryRoutes } from './routes';
+
+export const telemetryModule = defineModule({
+  key: 'telemetry',
+  routes: telemetryRoutes,
+  jobs: (deps) => [
+    retentionJob(
+      deps,
+      deps.engine === 'pglite' ? () => refreshStatistics(deps.db).then(() => undefined) : undefined,
+    ),
+  ],
+  // PGlite is one node: its tables are analyzed (and old telemetry deleted) soon after a start, not
+  // only at the next hour's tick.
+  start: async (deps) => {
+    if (deps.engine === 'pglite') await deps.jobs.send(RETENTION_JOB, {});
+    return undefined;
+  },
+});
