@@ -6,7 +6,7 @@
  */
 import { DEFAULT_AVATAR } from '@ferrite/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../platform/runtime';
+import type { RunningPlatform } from '../app/runtime';
 import { verifyPassword } from '../platform/security/passwords';
 import { type PlatformHome, platformHome } from '../testing/platformHome';
 import { sensorsOf } from './demo/plant/fields';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningPlatform } from '../../platform/runtime';
+import type { RunningPlatform } from '../../app/runtime';
 import { type PlatformHome, platformHome } from '../../testing/platformHome';
 import { HISTORY_HOURS } from './history';
 import { sensorTypeSpec } from './plant/catalogue';
