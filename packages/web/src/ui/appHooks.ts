@@ -3,7 +3,7 @@
  * one app, and running a write with the server's message as the toast when it fails (spec §8).
  * Each app's hooks.ts re-exports these and binds `useAppCan` to its own actions.
  */
-import type { AppKey, Permission } from '@ferrite/contracts';
+import type { AppAction, AppKey, Permission } from '@ferrite/contracts';
 import { useCallback, useEffect } from 'react';
 import type { ApiProblem } from '../app/baseQuery';
 import { notifyError, notifySuccess } from '../session/notify';
@@ -18,13 +18,13 @@ export function useOrgId(): string {
  * Whether the caller may do an action of `app`: from a list's `abilities` when one is given (the
  * server's answer for that list), else from GET /me. The server refuses anyway; this hides buttons.
  */
-export function useAppCan<A extends string>(
-  app: AppKey,
+export function useAppCan<K extends AppKey>(
+  app: K,
   abilities?: readonly string[],
-): (action: A) => boolean {
+): (action: AppAction<K>) => boolean {
   const permissions = useGetMeQuery().data?.abilities.permissions;
   return useCallback(
-    (action: A) => (abilities ?? permissions ?? []).includes(`${app}.${action}` as Permission),
+    (action: AppAction<K>) => (abilities ?? permissions ?? []).includes(`${app}.${action}` as Permission),
     [app, abilities, permissions],
   );
 }

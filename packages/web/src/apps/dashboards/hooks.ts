@@ -1,5 +1,5 @@
 /** Small hooks every Dashboards view uses (ui/appHooks.ts), with the caller's Dashboards rights. */
-
+import type { AppAction } from '@ferrite/contracts';
 import { useAppCan } from '../../ui/appHooks';
 import { useGetMeQuery } from '../../workspace/profileApi';
 
@@ -12,12 +12,12 @@ export {
   useOrgId,
 } from '../../ui/appHooks';
 
-/** The Dashboards actions a user group can allow. */
-export type DashAction = 'view' | 'create' | 'edit' | 'delete' | 'share' | 'export';
+/** The Dashboards actions a user group can allow (the contracts' catalogue). */
+export type DashAction = AppAction<'dashboards'>;
 
 /** Whether the caller may do a Dashboards action (from a list's `abilities` when given, else GET /me). */
 export function useCan(abilities?: readonly string[]): (action: DashAction) => boolean {
-  return useAppCan<DashAction>('dashboards', abilities);
+  return useAppCan('dashboards', abilities);
 }
 
 /** Whether the caller may send commands to gateways (the IoT Manager's right, which command widgets need). */

@@ -1,5 +1,6 @@
 /** Test-only: dashboard fixtures, the Dashboards permissions and a fake server for the app's calls. */
 import {
+  appPermissions,
   type Dashboard,
   DEFAULT_GRID_SETTINGS,
   findWidgetVariant,
@@ -21,14 +22,7 @@ export const SENSOR_ID = '5b0f1f7e-4a55-4e1b-9d47-2b8e5f0c9a30';
 export const WIDGET_ID = '5b0f1f7e-4a55-4e1b-9d47-2b8e5f0c9a40';
 export const BASE = `/api/dash_mgmt/orgs/${ORG_ID}`;
 
-export const DASH_ALL: Permission[] = [
-  'dashboards.view',
-  'dashboards.create',
-  'dashboards.edit',
-  'dashboards.delete',
-  'dashboards.share',
-  'dashboards.export',
-];
+export const DASH_ALL: Permission[] = appPermissions('dashboards');
 
 const NOW = '2026-05-01T10:00:00.000Z';
 

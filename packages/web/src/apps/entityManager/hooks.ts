@@ -1,15 +1,14 @@
 /**
- * Small hooks every Entity Manager view uses: the org of the session, the caller's permissions, error
- * toasts, and the bridges between RTK Query and the list stores (the query's args come from the store;
- * every answer, refetches included, is written back with one action).
+ * Small hooks every Entity Manager view uses (ui/appHooks.ts), with the caller's Entity Manager rights,
+ * and the bridges between RTK Query and the list stores (the query's args come from the store; every
+ * answer, refetches included, is written back with one action).
  */
-import type { Entity, EntityKind, EntityType, Permission } from '@ferrite/contracts';
+import type { AppAction, Entity, EntityKind, EntityType } from '@ferrite/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiProblem } from '../../app/baseQuery';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { notifyError, notifySuccess } from '../../session/notify';
+import { useAppCan, useOrgId } from '../../ui/appHooks';
 import type { ListState } from '../../ui/listStore';
-import { useGetMeQuery } from '../../workspace/profileApi';
 import { useListEntitiesQuery } from './api/entitiesApi';
 import { useListEntityTypesQuery } from './api/typesApi';
 import {
@@ -20,44 +19,21 @@ import {
   typesLoaded,
 } from './store';
 
-/** The signed-in organization's id ('' until GET /me answers, so queries can skip). */
-export function useOrgId(): string {
-  return useGetMeQuery().data?.org.id ?? '';
+export { problemOf, runAction, useOrgId } from '../../ui/appHooks';
+
+/** The Entity Manager actions a user group can allow (the contracts' catalogue). */
+export type EntityManagerAction = AppAction<'entityManager'>;
+
+/** Whether the caller may do an Entity Manager action (GET /me; the server refuses anyway). */
+export function useCan(): (action: EntityManagerAction) => boolean {
+  return useAppCan('entityManager');
 }
 
-/** Whether the caller holds a permission (from GET /me); the server refuses anyway, this hides buttons. */
-export function useCan(): (permission: Permission) => boolean {
-  const permissions = useGetMeQuery().data?.abilities.permissions;
-  return useCallback((permission: Permission) => permissions?.includes(permission) ?? false, [permissions]);
-}
-
-/** The permission that writes entities of a kind. */
-export const MANAGE_KIND: Record<EntityKind, Permission> = {
-  asset: 'entityManager.manageAssets',
-  sensor: 'entityManager.manageSensors',
+/** The action that writes entities of a kind. */
+export const MANAGE_KIND: Record<EntityKind, EntityManagerAction> = {
+  asset: 'manageAssets',
+  sensor: 'manageSensors',
 };
-
-/** The error of an RTK Query call as the server's problem body. */
-export function problemOf(error: unknown): ApiProblem {
-  if (error && typeof error === 'object' && 'title' in error) return error as ApiProblem;
-  return { title: 'Something went wrong', detail: '', status: 0 };
-}
-
-/**
- * Runs a mutation (unwrapped), toasting success or the server's problem; resolves whether it worked.
- * A 5xx already got the client's "consult with your admin" toast, so it is not toasted twice.
- */
-export async function runAction(action: () => Promise<unknown>, success?: string): Promise<boolean> {
-  try {
-    await action();
-    if (success) notifySuccess(success);
-    return true;
-  } catch (error) {
-    const problem = problemOf(error);
-    if (problem.status < 500) notifyError(problem.title, problem.detail || undefined);
-    return false;
-  }
-}
 
 export interface SyncedList<T> {
   list: ListState<T>;

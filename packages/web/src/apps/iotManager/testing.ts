@@ -1,5 +1,5 @@
 /** Test-only: a gateway fixture, the IoT permissions and a fake server for the IoT Manager calls. */
-import type { Gateway, MeResponse, Permission } from '@ferrite/contracts';
+import { appPermissions, type Gateway, type MeResponse, type Permission } from '@ferrite/contracts';
 import { mockFetch, type SeenRequest } from '../../session/test-helpers';
 import { meWith, ORG_ID } from '../../ui/testProfile';
 
@@ -9,13 +9,7 @@ export const PROJECT_ID = '6c0f1f7e-4a55-4e1b-9d47-2b8e5f0c9a44';
 export const GATEWAY_ID = '2a0f1f7e-4a55-4e1b-9d47-2b8e5f0c9a01';
 export const BASE = `/api/iot_mgmt/orgs/${ORG_ID}`;
 
-export const IOT_ALL: Permission[] = [
-  'iotManager.view',
-  'iotManager.manageGateways',
-  'iotManager.actuate',
-  'iotManager.manageFirmware',
-  'iotManager.deleteLogs',
-];
+export const IOT_ALL: Permission[] = appPermissions('iotManager');
 
 /** A saved gateway; override what a test cares about. */
 export function gatewayFixture(overrides: Partial<Gateway> = {}): Gateway {

@@ -1,14 +1,15 @@
-/** Small hooks every Role Manager view uses: the org of the session, the caller's abilities, error toasts. */
-import { type AppKey, type Permission, PLATFORM_ADMIN_APPS } from '@ferrite/contracts';
-import { useCallback, useMemo } from 'react';
+/**
+ * Small hooks every Role Manager view uses (ui/appHooks.ts), with the caller's Role Manager rights, the
+ * apps they may grant and error toasts.
+ */
+import { type AppAction, type AppKey, PLATFORM_ADMIN_APPS } from '@ferrite/contracts';
+import { useMemo } from 'react';
 import { toProblem } from '../../app/baseQuery';
 import { notifyError, notifySuccess } from '../../session/notify';
+import { useAppCan } from '../../ui/appHooks';
 import { useGetMeQuery } from '../../workspace/profileApi';
 
-/** The signed-in organization's id ('' until GET /me answers, so queries can skip). */
-export function useOrgId(): string {
-  return useGetMeQuery().data?.org.id ?? '';
-}
+export { useOrgId } from '../../ui/appHooks';
 
 /** The apps a group, role or user can be given: the organization's, minus platform-only ones. */
 export function useGrantableApps(): AppKey[] {
@@ -16,10 +17,12 @@ export function useGrantableApps(): AppKey[] {
   return useMemo(() => (apps ?? []).filter((app) => !PLATFORM_ADMIN_APPS.includes(app)), [apps]);
 }
 
-/** Whether the caller holds a permission, from GET /me (the server refuses anyway; this hides the button). */
-export function useCan(): (permission: Permission) => boolean {
-  const permissions = useGetMeQuery().data?.abilities.permissions;
-  return useCallback((permission: Permission) => permissions?.includes(permission) ?? false, [permissions]);
+/** The Role Manager actions a user group can allow (the contracts' catalogue). */
+export type RoleManagerAction = AppAction<'roleManager'>;
+
+/** Whether the caller may do a Role Manager action (GET /me; the server refuses anyway). */
+export function useCan(): (action: RoleManagerAction) => boolean {
+  return useAppCan('roleManager');
 }
 
 /** Whether the caller is an admin of the organization (only admins make admins, the server says). */

@@ -1,4 +1,7 @@
-/** The place search of an entity's location: GET /api/entity_mgmt/orgs/{orgId}/geocode?q= (the server asks any geocoder, not the browser). */
+/**
+ * The place search of an entity's location: GET /api/entity_mgmt/orgs/{orgId}/geocode?q= (the server
+ * asks any geocoder, not the browser).
+ */
 import type { GeocodeResponse } from '@ferrite/contracts';
 import type { OrgArg } from '../../../app/apiKit';
 import { emBase, entityManagerApi } from './apiBase';

@@ -1,4 +1,7 @@
-/** A sensor's readings (/telemetry/orgs/{orgId}/sensors/{sensorId}): the latest values and one parameter's series. */
+/**
+ * A sensor's readings (/telemetry/orgs/{orgId}/sensors/{sensorId}): the latest values and one
+ * parameter's series.
+ */
 import type { TelemetryDataResponse, TelemetryLatestResponse } from '@ferrite/contracts';
 import type { OrgArg } from '../../../app/apiKit';
 import type { RangeQuery } from '../entities/sensorRanges';

@@ -155,7 +155,7 @@ export function ProjectWorkspace({ section, trail, project }: ProjectWorkspacePr
                 New asset
               </Button>
             )}
-            {can('entityManager.importExport') && (
+            {can('importExport') && (
               <Button
                 size="xs"
                 variant="default"
@@ -179,7 +179,7 @@ export function ProjectWorkspace({ section, trail, project }: ProjectWorkspacePr
         counts={counts}
         kind={kind}
         canCreate={canManage}
-        canImportExport={can('entityManager.importExport')}
+        canImportExport={can('importExport')}
         onNew={newEntity}
         onImport={() => setImporting((n) => n + 1)}
         onExport={(format) =>

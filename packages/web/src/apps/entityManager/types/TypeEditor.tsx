@@ -45,7 +45,7 @@ export interface TypeEditorProps {
 /** The drawer; its form starts from `type` each time it opens (the caller keys it). */
 export function TypeEditor({ opened, kind, type, onClose }: TypeEditorProps) {
   const orgId = useOrgId();
-  const readOnly = !useCan()('entityManager.manageTypes');
+  const readOnly = !useCan()('manageTypes');
   const { data: all } = useListEntityTypesQuery(
     { orgId, kind, ...OPTIONS_PAGE },
     { skip: !orgId || !opened },

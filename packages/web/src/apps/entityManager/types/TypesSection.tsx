@@ -102,7 +102,7 @@ export function TypesSection() {
   const { list, loading, error, refetch, search, setSearch, setPage } = useTypesList(kind);
   const otherTotal = useListEntityTypesQuery({ orgId, kind: other, page: 1, pageSize: 1 }, { skip: !orgId })
     .data?.total_entries;
-  const canManage = useCan()('entityManager.manageTypes');
+  const canManage = useCan()('manageTypes');
   const deleteType = useDeleteType();
   // The drawer keeps its type while it fades out; the counter gives every opening a fresh form.
   const [editing, setEditing] = useState<{ type: EntityType | null; opened: boolean; n: number }>({

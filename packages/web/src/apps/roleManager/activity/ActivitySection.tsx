@@ -60,7 +60,7 @@ export function ActivitySection() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const [search] = useDebouncedValue(filters.search.trim(), 300);
-  const allowed = can('roleManager.viewActivity');
+  const allowed = can('viewActivity');
   const query = useListActivityQuery(
     {
       orgId,

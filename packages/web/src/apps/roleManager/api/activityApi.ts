@@ -1,4 +1,7 @@
-/** The organization's audit log (/role_mgmt/orgs/{orgId}/activity), paged and filtered; every write refreshes it. */
+/**
+ * The organization's audit log (/role_mgmt/orgs/{orgId}/activity), paged and filtered; every write
+ * refreshes it.
+ */
 import type { ActivityEntry, AppKey } from '@ferrite/contracts';
 import { pageParams } from '../../../app/apiKit';
 import { base, type OrgPageArg, roleManagerApi } from './apiBase';

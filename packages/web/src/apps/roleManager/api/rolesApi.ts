@@ -1,4 +1,7 @@
-/** Custom roles (/role_mgmt/orgs/{orgId}/roles): the list, the role picker and the writes, each applied to the list at once. */
+/**
+ * Custom roles (/role_mgmt/orgs/{orgId}/roles): the list, the role picker and the writes, each applied
+ * to the list at once.
+ */
 import type { Role, RoleBody } from '@ferrite/contracts';
 import { dataOf, type OrgArg, pageParams, succeeded } from '../../../app/apiKit';
 import { roleCreated, roleDeleted, rolesPageLoaded, roleUpdated } from '../state/lists';

@@ -86,7 +86,7 @@ function GroupsList() {
   const lists = useAppSelector((state) => state.roleManager.lists.userGroups);
   const [search, setSearch] = useState('');
   const editor = useEditor<UserGroup>();
-  const manage = can('roleManager.manageUserGroups');
+  const manage = can('manageUserGroups');
   const actions = useGroupActions(editor.open);
   const store = lists[tab];
   const query = useListUserGroupsQuery(

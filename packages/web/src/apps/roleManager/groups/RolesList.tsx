@@ -23,7 +23,7 @@ export function RolesList() {
   const [search, setSearch] = useState('');
   const editor = useEditor<Role>();
   const [remove] = useDeleteRoleMutation();
-  const manage = can('roleManager.manageRoles');
+  const manage = can('manageRoles');
   const query = useListRolesQuery(
     { orgId, page: store.page, pageSize: store.pageSize, search },
     { skip: !orgId, refetchOnMountOrArgChange: true },

@@ -100,28 +100,28 @@ export function Home({ onNavigate }: { onNavigate: (section: string) => void }) 
   const projectsQ = useListProjectsQuery({ ...first, pageSize: lists.projects.active.pageSize }, options);
 
   const actions: QuickAction[] = [
-    can('roleManager.inviteUsers') && {
+    can('inviteUsers') && {
       key: 'invite',
       icon: IconUserPlus,
       label: 'Invite user',
       hint: 'Send a link to join this organization',
       onClick: () => inviter.open(),
     },
-    can('roleManager.manageProjects') && {
+    can('manageProjects') && {
       key: 'project',
       icon: IconFolderPlus,
       label: 'New project',
       hint: 'Group assets, sensors and dashboards of a site',
       onClick: () => projector.open(),
     },
-    can('roleManager.manageUserGroups') && {
+    can('manageUserGroups') && {
       key: 'group',
       icon: IconUsersPlus,
       label: 'New group',
       hint: 'Give people apps and actions in one go',
       onClick: () => grouper.open(),
     },
-    can('roleManager.viewActivity') && {
+    can('viewActivity') && {
       key: 'activity',
       icon: IconActivity,
       label: 'View activity',
@@ -194,9 +194,9 @@ export function Home({ onNavigate }: { onNavigate: (section: string) => void }) 
             />
           </SimpleGrid>
 
-          <SimpleGrid cols={{ base: 1, md: can('roleManager.viewActivity') ? 2 : 1 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, md: can('viewActivity') ? 2 : 1 }} spacing="md">
             <QuickActions actions={actions} />
-            {can('roleManager.viewActivity') && <RecentActivity onOpen={() => onNavigate('activity')} />}
+            {can('viewActivity') && <RecentActivity onOpen={() => onNavigate('activity')} />}
           </SimpleGrid>
         </div>
       </div>

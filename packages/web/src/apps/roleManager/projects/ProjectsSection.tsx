@@ -82,7 +82,7 @@ export function ProjectsSection() {
   const lists = useAppSelector((state) => state.roleManager.lists.projects);
   const [search, setSearch] = useState('');
   const editor = useEditor<Project>();
-  const manage = can('roleManager.manageProjects');
+  const manage = can('manageProjects');
   const actions = useProjectActions(editor.open);
   const store = lists[tab];
   const query = useListProjectsQuery(

@@ -66,7 +66,7 @@ export function UsersSection() {
     dispatch(invitations.actions.setPage(1));
   };
   const onInvited = () => dispatch(usersTabChanged('invites'));
-  const inviteButton = can('roleManager.inviteUsers') && (
+  const inviteButton = can('inviteUsers') && (
     <Button leftSection={<IconUserPlus size={18} />} onClick={() => inviter.open()}>
       Invite user
     </Button>
@@ -118,7 +118,7 @@ export function UsersSection() {
           itemLabel={(u) => u.name || u.email}
           columns={tab === 'archived' ? archivedUserColumns : userColumns}
           rowActions={userActions}
-          onOpen={tab === 'users' && can('roleManager.manageUsers') ? editor.open : undefined}
+          onOpen={tab === 'users' && can('manageUsers') ? editor.open : undefined}
           selectedKey={editor.opened ? (editor.item?.id ?? undefined) : undefined}
         />
       )}

@@ -28,8 +28,8 @@ export function useUserRowActions({ edit, invite }: Openers) {
   const [archive] = useArchiveUserMutation();
   const [unarchive] = useUnarchiveUserMutation();
   const [remove] = useDeleteUserMutation();
-  const manage = can('roleManager.manageUsers');
-  const mayInvite = can('roleManager.inviteUsers');
+  const manage = can('manageUsers');
+  const mayInvite = can('inviteUsers');
 
   const removeAction = (user: OrgUser, tab: 'active' | 'archived'): RowAction => ({
     label: 'Delete',
@@ -95,7 +95,7 @@ export function useInvitationRowActions() {
   const can = useCan();
   const [resend] = useResendInvitationMutation();
   const [revoke] = useRevokeInvitationMutation();
-  if (!can('roleManager.inviteUsers')) return () => [];
+  if (!can('inviteUsers')) return () => [];
   return (invitation: Invitation): RowAction[] => [
     {
       label: 'Re-invite',
