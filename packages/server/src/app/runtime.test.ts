@@ -41,6 +41,8 @@ it('schedules the periodic chores once in the database, for whichever node takes
   expect(schedules.rows).toEqual([
     { name: 'auth.failureSweep', cron: '37 * * * *', timezone: 'UTC' },
     { name: 'dashboards.reportFiles', cron: '*/5 * * * *', timezone: 'UTC' },
+    // The catch-up of command expiry; each command's own expiry is a delayed job.
+    { name: 'iotManager.commandExpiry', cron: '* * * * *', timezone: 'UTC' },
     { name: 'telemetry.retention', cron: '7 * * * *', timezone: 'UTC' },
   ]);
 });
@@ -50,6 +52,25 @@ it('on PGlite, a single node, sweeps retention and refreshes statistics soon aft
   const queued = await sql<{ n: number }>`
     select count(*)::int as n from pgboss.job where name = 'telemetry.retention'`.execute(running.deps.db);
   expect(queued.rows[0]?.n).toBe(running.deps.engine === 'pglite' ? 1 : 0);
+});
+
+it('sweeps gateway status every 5 s: one job per period, each completed', async () => {
+  const running = platform as RunningPlatform;
+  const periods = async () =>
+    (
+      await sql<{ slot: number; state: string }>`
+        select extract(epoch from singleton_on)::int as slot, state from pgboss.job
+        where name = 'iotManager.gatewayStatus' order by singleton_on`.execute(running.deps.db)
+    ).rows;
+  const deadline = Date.now() + 20_000;
+  while ((await periods()).filter((job) => job.state === 'completed').length < 2 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const jobs = await periods();
+  const completed = jobs.filter((job) => job.state === 'completed');
+  expect(completed.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(jobs.map((job) => job.slot)).size).toBe(jobs.length);
+  expect(jobs.every((job) => job.slot % 5 === 0)).toBe(true);
 });
 
 it('stops the queue before the database closes, logging nothing amiss', async () => {

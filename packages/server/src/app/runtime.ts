@@ -3,12 +3,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import {
-  createDeviceServices,
-  type DeviceTransports,
-  expireCommands,
-  startDeviceTransports,
-} from '../modules/iotManager';
+import { createDeviceServices, type DeviceTransports, startDeviceTransports } from '../modules/iotManager';
 import { type DatabaseHandle, openDatabase, targetFromConfig } from '../platform/db/database';
 import { migrateToLatest } from '../platform/db/migrate';
 import type { AppDeps } from '../platform/http/deps';
@@ -95,7 +90,7 @@ export async function startPlatform(
   const started: Started[] = [];
   try {
     await migrateToLatest(database.db);
-    jobs = await JobQueue.start(database.db, log);
+    jobs = await JobQueue.start(database.db, log, config.nodeId ? { node: config.nodeId } : {});
     const seeded = config.seedDemo
       ? await seedDemoIfEmpty(
           database.db,
@@ -109,10 +104,7 @@ export async function startPlatform(
     // killed before it finished is completed now.
     const demoSeeded = config.seedDemo ? await completeDemo(database.db, app, seeded, log) : false;
     await app.listen({ port: config.port, host: config.host });
-    // The status sweep also times out commands nobody acknowledged (and the rollouts they carried): it
-    // needs seconds, and its conditional update is safe on every node. Chores that need minutes or hours
-    // are cron jobs, run by one node per tick.
-    transports = await startDeviceTransports(deps, (now) => expireCommands(deps.db, deps.realtime, now));
+    transports = await startDeviceTransports(deps);
     for (const module of modules) for (const job of module.jobs?.(deps) ?? []) await jobs.define(job);
     for (const module of modules) {
       const running = await module.start?.(deps);

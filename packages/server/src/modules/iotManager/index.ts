@@ -1,15 +1,20 @@
 /**
  * IoT Manager: gateways, their mapping, logs, commands and firmware, and the device side of it all
- * (ingest over MQTT, HTTP and CoAP). Owns the `gatewayLogs` and `projectGateways` socket rooms.
- * Other modules use its device services (built by the composition root) and dispatch commands.
+ * (ingest over MQTT, HTTP and CoAP). Owns the `gatewayLogs` and `projectGateways` socket rooms, the
+ * gateway status sweep (every 5 s, once across nodes) and command expiry (delayed jobs at each
+ * command's expires_at, with a catch-up each minute). Other modules use its device services (built by
+ * the composition root) and dispatch commands.
  */
 import { defineModule } from '../../platform/module';
+import { commandExpiryJob } from './commands/expiryJob';
+import { gatewayStatusSweepJob } from './gateways/statusSweepJob';
 import type { DeviceDeps } from './ingest/deviceServices';
 import { iotManagerRoutes } from './routes';
 
 export const iotManagerModule = defineModule<DeviceDeps>({
   key: 'iotManager',
   routes: iotManagerRoutes,
+  jobs: (deps) => [gatewayStatusSweepJob(deps), commandExpiryJob(deps)],
   socketRooms: {
     gatewayLogs: {
       apps: ['iotManager'],

@@ -1,4 +1,4 @@
-/** Kysely table types of the IoT Manager (migrations 0005, 0011 and 0012); `Database` in schema.ts lists them. */
+/** Kysely table types of the IoT Manager (migrations 0005, 0011, 0012 and 0014); `Database` in schema.ts lists them. */
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from './columnTypes';
 
@@ -29,6 +29,8 @@ export interface GatewaysTable {
   streaming_params: JsonWithDefault<GatewayParamRow[]>;
   timestamp_mapping: JsonWithDefault<{ field: string | null; format: string }>;
   last_seen_at: Timestamp | null;
+  /** The sighting (`last_seen_at`) whose silence was announced offline: once per silence (migration 0014). */
+  offline_announced_for: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../testing/testDatabase';
@@ -117,6 +118,58 @@ describe('the job queue (pg-boss on the platform database)', () => {
     expect(first).toBeTruthy();
     expect(second).toBeNull();
     expect(other).toBeTruthy();
+    await queue.stop();
+  });
+
+  it('runs an everySeconds job once per period across two nodes, each period in turn, and no more once stopped', async () => {
+    const nodes = await Promise.all(
+      ['node-a', 'node-b'].map((node) => JobQueue.start(database.db, log, { ...FAST, node })),
+    );
+    const runs: { id: string; node: string }[] = [];
+    for (const [index, node] of nodes.entries()) {
+      await node.define({
+        name: 'test.every',
+        everySeconds: 2,
+        run: async (_data, attempt) => {
+          runs.push({ id: attempt.id, node: index === 0 ? 'node-a' : 'node-b' });
+        },
+      });
+    }
+    // Four whole periods at least, whatever the phase the test starts in.
+    await new Promise((resolve) => setTimeout(resolve, 9_500));
+    await Promise.all(nodes.map((node) => node.stop()));
+    const jobs = (
+      await sql<{ slot: number; state: string; node: string | null; id: string }>`
+        select extract(epoch from singleton_on)::int as slot, state, output->>'node' as node, id::text as id
+        from pgboss.job where name = 'test.every' order by singleton_on`.execute(database.db)
+    ).rows;
+    const slots = jobs.map((job) => job.slot);
+    expect(jobs.length).toBeGreaterThanOrEqual(4);
+    // One job per period, none missing between the first and the last.
+    expect(new Set(slots).size).toBe(slots.length);
+    expect(slots.every((slot, i) => i === 0 || slot - (slots[i - 1] ?? 0) === 2)).toBe(true);
+    // Each ran once, on the node its row names.
+    expect(jobs.every((job) => job.state === 'completed')).toBe(true);
+    expect(runs.map((run) => run.id).sort()).toEqual(jobs.map((job) => job.id).sort());
+    for (const run of runs) expect(jobs.find((job) => job.id === run.id)?.node).toBe(run.node);
+    // Stopped nodes send no more periods.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const after = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pgboss.job where name = 'test.every'`.execute(database.db);
+    expect(after.rows[0]?.n).toBe(jobs.length);
+  });
+
+  it('refuses an everySeconds period pg-boss cannot key, or one given with a cron', async () => {
+    const queue = await JobQueue.start(database.db, log, FAST);
+    const run = async () => undefined;
+    await expect(queue.define({ name: 'test.half', everySeconds: 0.5, run })).rejects.toThrow(/whole number/);
+    await expect(queue.define({ name: 'test.daily', everySeconds: 86_400, run })).rejects.toThrow(
+      /1 to 3600/,
+    );
+    await expect(
+      queue.define({ name: 'test.both', everySeconds: 5, cron: '* * * * *', run }),
+    ).rejects.toThrow(/not both/);
     await queue.stop();
   });
 

@@ -8,7 +8,16 @@
  * Once across nodes: a worker takes a job with `FOR UPDATE SKIP LOCKED`, so two nodes never run the
  * same one; a cron schedule is stored once and each tick is sent by one node only (pg-boss elects the
  * sender and keys the tick's job as a singleton).
+ *
+ * Every few seconds, once across nodes (`everySeconds`, for what cron's minute is too coarse for): the
+ * clock is cut into periods of N seconds counted from the epoch on the database's clock, and every node
+ * sends the job once per period with pg-boss's `singletonSeconds: N`. The job's row is keyed by its
+ * period (`singleton_on`, a unique index), so only the first send of a period inserts one and the
+ * others are dropped; one node takes it. A period in which no node sent (all stopped, or stalled for
+ * half a period) has no run, so such a job does everything due as of now rather than one period's
+ * share, and keeps what it has done in the database, not in a node's memory.
  */
+import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database';
@@ -28,6 +37,14 @@ export interface JobDefinition<Data extends object = Record<string, never>> {
   name: string;
   /** A cron expression (minute resolution, UTC) for work that repeats; omitted for jobs only sent. */
   cron?: string;
+  /**
+   * Runs once every this many seconds (1 to 3600) across all nodes, for work that needs finer steps
+   * than cron's minute (the gateway status sweep). Not retried unless `retry` says so: the next period
+   * is the retry. Runs of two periods may overlap when one takes longer than a period, so the work must
+   * be safe to run twice at once (a conditional update), and must do everything due up to now: a
+   * period in which every node was down or stalled has no run.
+   */
+  everySeconds?: number;
   retry?: RetryPolicy;
   /**
    * pg-boss's queue policy, per singleton key (one key for jobs sent without): `short` keeps at most one
@@ -51,7 +68,16 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** How often a node checks cron schedules for a due tick (pg-boss: at least 1 s). */
   cronCheckSeconds?: number;
+  /** This node's name, stored as the output of every job it completes (`{ node }`): who ran what. */
+  node?: string;
 }
+
+/** The longest `everySeconds`: pg-boss keys a period only while its job is unarchived (ARCHIVE_SECONDS). */
+const MAX_EVERY_SECONDS = 3_600;
+/** Completed jobs leave the job table after an hour (pg-boss's default is 12 h; a 5 s job makes 720 an hour). */
+const ARCHIVE_SECONDS = 3_600;
+/** Archived jobs (their history and output) are kept two days (pg-boss's default is 7). */
+const DELETE_AFTER_DAYS = 2;
 
 const NO_RETRY: RetryPolicy = { limit: 0, delaySeconds: 0, backoff: false };
 /** A chore safe to repeat: tried twice more, 30 s and then 60 s after a failure. */
@@ -66,6 +92,10 @@ export function choreJob(name: string, cron: string, chore: (now: Date) => Promi
 }
 
 export class JobQueue {
+  /** The timers of this node's `everySeconds` sends. */
+  private readonly tickers = new Set<NodeJS.Timeout>();
+  private stopped = false;
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly log: Logger,
@@ -74,7 +104,12 @@ export class JobQueue {
 
   /** Opens the queue on the platform database (creating or upgrading its schema) and starts its clock. */
   static async start(db: Db, log: Logger, options: JobQueueOptions = {}): Promise<JobQueue> {
-    const settings = { pollingIntervalSeconds: 2, cronCheckSeconds: 30, ...options };
+    const settings = {
+      pollingIntervalSeconds: 2,
+      cronCheckSeconds: 30,
+      node: `${hostname()}:${process.pid}`,
+      ...options,
+    };
     const boss = new PgBoss({
       db: { executeSql: (text: string, values?: unknown[]) => runSql(db, text, values) },
       schema: 'pgboss',
@@ -83,6 +118,8 @@ export class JobQueue {
       schedule: true,
       cronMonitorIntervalSeconds: settings.cronCheckSeconds,
       cronWorkerIntervalSeconds: Math.max(1, Math.min(settings.cronCheckSeconds, 5)),
+      archiveCompletedAfterSeconds: ARCHIVE_SECONDS,
+      deleteAfterDays: DELETE_AFTER_DAYS,
     });
     // pg-boss reports a failed poll or maintenance run here; unheard, the emitter would throw.
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
@@ -90,8 +127,12 @@ export class JobQueue {
     return new JobQueue(boss, log, settings);
   }
 
-  /** Declares a kind of job: its queue, its worker on this node and, for a cron job, its schedule. */
+  /**
+   * Declares a kind of job: its queue, its worker on this node and, for a cron job, its schedule; for
+   * an `everySeconds` job, this node's sends (one per period).
+   */
   async define<Data extends object>(job: JobDefinition<Data>): Promise<void> {
+    if (job.everySeconds !== undefined) assertPeriod(job);
     const retry = job.retry ?? NO_RETRY;
     await this.boss.createQueue(job.name, {
       name: job.name,
@@ -101,13 +142,14 @@ export class JobQueue {
       ...(job.policy ? { policy: job.policy } : {}),
       ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
     });
-    await this.boss.work<Data>(
+    const worker = await this.boss.work<Data>(
       job.name,
       { pollingIntervalSeconds: this.options.pollingIntervalSeconds, includeMetadata: true },
       async ([taken]) => {
         if (!taken) return;
         try {
           await job.run(taken.data, { id: taken.id, retryCount: taken.retryCount });
+          return { node: this.options.node };
         } catch (error) {
           // Logged here with the job's name; pg-boss records the failure and schedules the retry.
           this.log.warn({ err: error, job: job.name, attempt: taken.retryCount + 1 }, 'job failed');
@@ -116,6 +158,35 @@ export class JobQueue {
       },
     );
     if (job.cron) await this.boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    if (job.everySeconds) this.sendEveryPeriod(job.name, job.everySeconds, worker);
+  }
+
+  /**
+   * Sends the job once per period from this node, at the period's middle by this node's clock: a clock
+   * up to half a period off the database's still sends into the period it means. The send that makes
+   * the period's job wakes this node's worker, so the run starts at once rather than at the next poll.
+   */
+  private sendEveryPeriod(name: string, seconds: number, worker: string): void {
+    const periodMs = seconds * 1_000;
+    const schedule = () => {
+      if (this.stopped) return;
+      const now = Date.now();
+      let next = Math.floor(now / periodMs) * periodMs + periodMs / 2;
+      if (next <= now) next += periodMs;
+      const timer = setTimeout(() => {
+        this.tickers.delete(timer);
+        this.boss
+          .send(name, {}, { singletonSeconds: seconds })
+          .then((id) => {
+            if (id) this.boss.notifyWorker(worker);
+          })
+          .catch((error: unknown) => this.log.warn({ err: error, job: name }, 'job tick not sent'))
+          .finally(schedule);
+      }, next - now);
+      timer.unref();
+      this.tickers.add(timer);
+    };
+    schedule();
   }
 
   /** Queues one run; answers its id, or null when a singleton with the same key is already queued. */
@@ -129,6 +200,18 @@ export class JobQueue {
 
   /** Stops taking work, waits for runs in flight, and leaves the database open (it is the platform's). */
   async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.tickers) clearTimeout(timer);
+    this.tickers.clear();
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
   }
+}
+
+/** An `everySeconds` job names a whole number of seconds pg-boss can key, and no cron as well. */
+function assertPeriod(job: JobDefinition<never>): void {
+  const seconds = job.everySeconds ?? 0;
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_EVERY_SECONDS) {
+    throw new Error(`Job ${job.name}: everySeconds must be a whole number from 1 to ${MAX_EVERY_SECONDS}`);
+  }
+  if (job.cron) throw new Error(`Job ${job.name}: give either cron or everySeconds, not both`);
 }

@@ -1,11 +1,13 @@
 /** Commands: stored pending, pushed to a connected MQTT gateway when a transport can, listed, expired. */
 import { type DeviceCommand, SOCKET_EVENTS, socketRoomName } from '@ferrite/contracts';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { addProject } from '../../entityManager/testSupport';
 import type { CommandTarget } from '../ingest/deviceLink';
 import { captureEvents, createGateway, demoAdmin, gatewayBody, type IotClient } from '../testSupport';
 import { expireCommands } from './expireCommands';
+import { commandExpiryJob } from './expiryJob';
 
 let platform: TestPlatform;
 let orgId: string;
@@ -154,5 +156,34 @@ describe('expiring commands', () => {
     expect(
       await expireCommands(platform.deps.db, platform.deps.realtime, new Date(Date.now() + 600_000)),
     ).toBe(0);
+  });
+});
+
+describe('command expiry on the job queue', () => {
+  it('times out an unanswered command at its expires_at, from the delayed job its dispatch queued', async () => {
+    await platform.deps.jobs.define(commandExpiryJob(platform.deps));
+    const command = (
+      await iot.post(`/gateways/${http.id}/commands`, { name: 'open_valve', value: 1, timeout_s: 5 })
+    ).json();
+    const expiresAt = Date.parse(command.expires_at);
+    const queued = await sql<{ start_after: Date; data: { expiresAt: string } }>`
+      select start_after, data from pgboss.job where name = 'iotManager.commandExpiry' and data->>'expiresAt' = ${command.expires_at}`.execute(
+      platform.deps.db,
+    );
+    expect(queued.rows.map((row) => new Date(row.start_after).getTime())).toEqual([expiresAt]);
+    const status = async () =>
+      (await iot.get(`/gateways/${http.id}/commands`))
+        .json()
+        .commands.find((c: { id: string }) => c.id === command.id);
+    expect((await status()).status).toBe('pending');
+    const deadline = Date.now() + 15_000;
+    while ((await status()).status === 'pending' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const ended = await status();
+    expect(ended.status).toBe('timed_out');
+    // Not before its time, and within the queue's polling interval (2 s) after it.
+    expect(Date.parse(ended.completed_at)).toBeGreaterThanOrEqual(expiresAt);
+    expect(Date.parse(ended.completed_at)).toBeLessThan(expiresAt + 4_000);
   });
 });

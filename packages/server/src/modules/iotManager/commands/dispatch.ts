@@ -1,13 +1,16 @@
 /**
  * Sending a stored command down: pushed at once when a transport can (MQTT with a connected broker),
- * otherwise it stays pending for the device to fetch. Either way it is logged and announced.
+ * otherwise it stays pending for the device to fetch. Either way it is logged and announced, and its
+ * expiry is queued as a delayed job (expiryJob.ts).
  */
 import type { Command, GatewayLogKind } from '@ferrite/contracts';
 import type { Logger } from 'pino';
+import type { JobQueue } from '../../../platform/jobs/jobQueue';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import type { DeviceLink } from '../ingest/deviceLink';
 import type { GatewayLogSink } from '../ingest/gatewayLogSink';
 import { announceCommand } from '../shared';
+import { queueCommandExpiry } from './expiryJob';
 import { presentCommand } from './presenter';
 import type { CommandRepository, CommandRow } from './repository';
 
@@ -15,6 +18,8 @@ export interface DispatchDeps {
   deviceLink: Pick<DeviceLink, 'pushCommand'>;
   gatewayLogs: Pick<GatewayLogSink, 'append'>;
   realtime: RealtimeHub;
+  /** Where the command's expiry is queued. */
+  jobs: Pick<JobQueue, 'send'>;
   log: Pick<Logger, 'warn'>;
 }
 
@@ -57,5 +62,10 @@ export async function dispatchCommand(
     payload: JSON.stringify({ id: row.id, name: row.name, value: row.value }),
   });
   announceCommand(deps.realtime, gateway.org_id, command);
+  // A quick device may have answered already; otherwise the command times out at expires_at on
+  // whichever node is up then, even if this one is not.
+  if (command.status === 'pending' || command.status === 'delivered') {
+    await queueCommandExpiry(deps, new Date(row.expires_at));
+  }
   return { command, sent };
 }

@@ -1,11 +1,10 @@
 /**
  * Starts what devices talk to besides HTTP (which is part of the API app): the embedded MQTT broker,
  * or the external-broker subscriber when MQTT_URL is set (with the gateways' broker accounts when
- * MQTT_DYNSEC_* is set too), the CoAP server, and the status sweeper.
+ * MQTT_DYNSEC_* is set too), and the CoAP server. (The status sweep is a job: gateways/statusSweepJob.ts.)
  */
 import { warnOfTopicOverlaps } from '../gateways/topicTree';
 import type { DeviceDeps } from './deviceServices';
-import { startStatusSweeper } from './statusSweeper';
 import { startCoapTransport } from './transports/coap';
 import { startBrokerCredentials } from './transports/mqtt/brokerCredentials';
 import { startEmbeddedBroker } from './transports/mqtt/embeddedBroker';
@@ -20,10 +19,7 @@ export interface DeviceTransports {
 }
 
 /** Starts every device transport the configuration names. */
-export async function startDeviceTransports(
-  deps: DeviceDeps,
-  sweepExtra?: (now: Date) => Promise<unknown>,
-): Promise<DeviceTransports> {
+export async function startDeviceTransports(deps: DeviceDeps): Promise<DeviceTransports> {
   const { config, ingest, deviceCommands, deviceLink, log } = deps;
   const host = config.host;
   // Devices are let in once their data can be written: a first batch waiting for the writer thread to
@@ -91,12 +87,10 @@ export async function startDeviceTransports(
     for (const close of closers.reverse()) await close().catch(() => undefined);
     throw error;
   }
-  const sweeper = startStatusSweeper(deps, sweepExtra);
   return {
     mqttPort,
     coapPort: coap?.port ?? null,
     close: async () => {
-      sweeper.stop();
       for (const close of closers.reverse()) await close().catch(() => undefined);
       await ingest.stop();
     },

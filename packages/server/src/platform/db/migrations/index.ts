@@ -13,6 +13,7 @@ import * as reportSweepIndexes from './0010_report_sweep_indexes';
 import * as gatewayTopicTree from './0011_gateway_topic_tree';
 import * as firmwareContentType from './0012_firmware_content_type';
 import * as demoSeeds from './0013_demo_seeds';
+import * as gatewayOfflineAnnounced from './0014_gateway_offline_announced';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_gateway_topic_tree': gatewayTopicTree,
   '0012_firmware_content_type': firmwareContentType,
   '0013_demo_seeds': demoSeeds,
+  '0014_gateway_offline_announced': gatewayOfflineAnnounced,
 };
