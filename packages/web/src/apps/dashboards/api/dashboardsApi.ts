@@ -10,13 +10,12 @@ import type {
   RecentDashboardsResponse,
 } from '@ferrite/contracts';
 import { type OrgArg, type PageArg, pageParams } from '../../../app/apiKit';
+import type { ArchiveTab } from '../../../ui/archiveTabs';
 import { type DashboardArg, dashApi, dashBase, dashboardTag, dashboardUrl } from './apiBase';
-
-export type DashboardTab = 'active' | 'archived';
 
 /** One page of a tab; `shared` lists the dashboards shared with the caller instead of all of them. */
 export interface ListDashboardsArg extends OrgArg, PageArg {
-  tab: DashboardTab;
+  tab: ArchiveTab;
   shared?: boolean;
 }
 

@@ -14,11 +14,13 @@ import {
   IconShare,
   IconTrash,
 } from '@tabler/icons-react';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
+import { type ArchiveTab, archiveTabs } from '../../../ui/archiveTabs';
 import { type ListColumn, ListPage, type RowAction } from '../../../ui/ListPage';
 import { DateTime } from '../../../ui/time';
-import { type DashboardTab, useListDashboardsQuery } from '../api/dashboardsApi';
+import { useListPageState } from '../../../ui/useListPageState';
+import { useListDashboardsQuery } from '../api/dashboardsApi';
 import { dashboardTheme } from '../canvas/dashboardTheme';
 import type { OpenIntent } from '../detail/TrailSection';
 import { useCan, useErrorToast, useOrgId } from '../hooks';
@@ -48,7 +50,7 @@ export function ThemeSwatch({ themeId }: { themeId: string }) {
   );
 }
 
-const columns = (tab: DashboardTab): ListColumn<Dashboard>[] => [
+const columns = (tab: ArchiveTab): ListColumn<Dashboard>[] => [
   {
     key: 'name',
     header: 'Dashboard',
@@ -125,9 +127,8 @@ export function DashboardList({
   action,
 }: DashboardListProps) {
   const orgId = useOrgId();
-  const [tab, setTab] = useState<DashboardTab>('active');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const view = useListPageState<ArchiveTab>({ initialTab: 'active' });
+  const { tab, page, search } = view;
   const query = useListDashboardsQuery(
     { orgId, tab, shared, page, pageSize: DASHBOARD_PAGE_SIZE, search },
     { skip: !orgId, refetchOnMountOrArgChange: true },
@@ -205,19 +206,10 @@ export function DashboardList({
       countNoun={openToShare ? ['dashboard', 'dashboards'] : undefined}
       description={description}
       breadcrumbs={breadcrumbs}
-      tabs={[
-        { value: 'active', label: 'Active', count: data ? counts.active : undefined },
-        { value: 'archived', label: 'Archived', count: data ? counts.archived : undefined },
-      ]}
+      tabs={archiveTabs(data?.counts)}
       activeTab={tab}
-      onTabChange={(value) => {
-        setTab(value as DashboardTab);
-        setPage(1);
-      }}
-      onSearch={(text) => {
-        setSearch(text);
-        setPage(1);
-      }}
+      onTabChange={view.onTabChange}
+      onSearch={view.onSearch}
       searchPlaceholder="Search dashboards"
       primaryAction={
         action || newButton ? (
@@ -233,7 +225,12 @@ export function DashboardList({
       columns={columns(tab)}
       rowActions={rowActions}
       onOpen={open}
-      paging={{ page, pageSize: DASHBOARD_PAGE_SIZE, total: data?.total_entries ?? 0, onPageChange: setPage }}
+      paging={{
+        page,
+        pageSize: DASHBOARD_PAGE_SIZE,
+        total: data?.total_entries ?? 0,
+        onPageChange: view.setPage,
+      }}
       loading={!data && !problem}
       error={problem && { title: problem.title, detail: problem.detail, onRetry: query.refetch }}
       empty={{

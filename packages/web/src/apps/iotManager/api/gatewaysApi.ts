@@ -12,9 +12,8 @@ import type {
   TopologyResponse,
 } from '@ferrite/contracts';
 import { dataOf, type OrgArg, type PageArg, pageParams } from '../../../app/apiKit';
+import type { ArchiveTab } from '../../../ui/archiveTabs';
 import { type GatewayArg, gatewayUrl, iotApi, iotBase, type ProjectArg, projectUrl } from './apiBase';
-
-export type GatewayTab = 'active' | 'archived';
 
 /** Everything a gateway write can make stale besides the gateway itself. */
 const LISTS = ['IotGateways', 'IotProjects', 'IotTopology'] as const;
@@ -26,7 +25,7 @@ const gatewaysApi = iotApi.injectEndpoints({
       query: ({ orgId, ...page }) => ({ url: `${iotBase(orgId)}/projects`, params: pageParams(page) }),
       providesTags: ['IotProjects'],
     }),
-    listGateways: build.query<ListGatewaysResponse, ProjectArg & PageArg & { tab: GatewayTab }>({
+    listGateways: build.query<ListGatewaysResponse, ProjectArg & PageArg & { tab: ArchiveTab }>({
       query: ({ orgId, projectId, tab, ...page }) => ({
         url: projectUrl({ orgId, projectId }, '/gateways'),
         params: { ...pageParams(page), is_archived: String(tab === 'archived') },

@@ -18,9 +18,11 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
+import { type ArchiveTab, archiveTabs } from '../../../ui/archiveTabs';
 import { type ListColumn, ListPage, type RowAction } from '../../../ui/ListPage';
 import { DateTime } from '../../../ui/time';
-import { type GatewayTab, useListGatewaysQuery } from '../api/gatewaysApi';
+import { useListPageState } from '../../../ui/useListPageState';
+import { useListGatewaysQuery } from '../api/gatewaysApi';
 import { LastSeen, ProtocolBadges, StatusBadge } from '../common/Bits';
 import { useLiveStatuses } from '../common/useLiveStatus';
 import { useCan, useErrorToast, useOrgId } from '../hooks';
@@ -28,7 +30,7 @@ import { GatewayDrawer } from './GatewayDrawer';
 import { type ShownToken, TokenModal } from './TokenModal';
 import { useGatewayActions } from './useGatewayActions';
 
-const columns = (tab: GatewayTab): ListColumn<Gateway>[] => [
+const columns = (tab: ArchiveTab): ListColumn<Gateway>[] => [
   {
     key: 'name',
     header: 'Gateway',
@@ -125,9 +127,8 @@ interface GatewayListProps {
 /** The list of one project's gateways. */
 export function GatewayList({ projectId, projectName, breadcrumbs, onOpen, onTopology }: GatewayListProps) {
   const orgId = useOrgId();
-  const [tab, setTab] = useState<GatewayTab>('active');
-  const [page, setPage] = useState(GATEWAY_FIRST_PAGE);
-  const [search, setSearch] = useState('');
+  const view = useListPageState<ArchiveTab>({ initialTab: 'active', firstPage: GATEWAY_FIRST_PAGE });
+  const { tab, page, search } = view;
   const query = useListGatewaysQuery(
     { orgId, projectId, tab, page, pageSize: GATEWAY_PAGE_SIZE, search },
     { skip: !orgId, refetchOnMountOrArgChange: true },
@@ -192,19 +193,10 @@ export function GatewayList({ projectId, projectName, breadcrumbs, onOpen, onTop
         countNoun={['gateway', 'gateways']}
         description="Gateways of the project: how devices connect, what they send and where it goes."
         breadcrumbs={breadcrumbs}
-        tabs={[
-          { value: 'active', label: 'Active', count: data ? counts.active : undefined },
-          { value: 'archived', label: 'Archived', count: data ? counts.archived : undefined },
-        ]}
+        tabs={archiveTabs(data?.counts)}
         activeTab={tab}
-        onTabChange={(value) => {
-          setTab(value as GatewayTab);
-          setPage(GATEWAY_FIRST_PAGE);
-        }}
-        onSearch={(text) => {
-          setSearch(text);
-          setPage(GATEWAY_FIRST_PAGE);
-        }}
+        onTabChange={view.onTabChange}
+        onSearch={view.onSearch}
         searchPlaceholder="Search gateways"
         primaryAction={
           <>
@@ -222,7 +214,12 @@ export function GatewayList({ projectId, projectName, breadcrumbs, onOpen, onTop
         columns={columns(tab)}
         rowActions={rowActions}
         onOpen={onOpen}
-        paging={{ page, pageSize: GATEWAY_PAGE_SIZE, total: data?.total_entries ?? 0, onPageChange: setPage }}
+        paging={{
+          page,
+          pageSize: GATEWAY_PAGE_SIZE,
+          total: data?.total_entries ?? 0,
+          onPageChange: view.setPage,
+        }}
         loading={!data && !problem}
         error={problem && { title: problem.title, detail: problem.detail, onRetry: query.refetch }}
         empty={{

@@ -9,10 +9,11 @@ import {
   IconTrash,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
+import { archiveTabs } from '../../../ui/archiveTabs';
 import { confirmArchive, confirmDelete } from '../../../ui/confirm';
 import { ListPage, type RowAction } from '../../../ui/ListPage';
+import { useListPageState } from '../../../ui/useListPageState';
 import {
   useArchiveUserGroupMutation,
   useDeleteUserGroupMutation,
@@ -20,10 +21,9 @@ import {
   useUnarchiveUserGroupMutation,
 } from '../api/groupsApi';
 import { useEditor } from '../common/useEditor';
+import { useStoredTabAndPage } from '../common/useStoredTabAndPage';
 import { problemOf, runAction, useCan, useOrgId } from '../hooks';
 import type { ArchiveTab } from '../state/archivable';
-import { userGroups } from '../state/lists';
-import { groupsTabChanged } from '../state/view';
 import { groupColumns } from './columns';
 import { GroupDrawer } from './GroupDrawer';
 import { RolesList } from './RolesList';
@@ -79,18 +79,17 @@ function useGroupActions(edit: (group: UserGroup) => void) {
 }
 
 function GroupsList() {
-  const dispatch = useAppDispatch();
   const orgId = useOrgId();
   const can = useCan();
-  const tab = useAppSelector((state) => state.roleManager.view.groupsTab);
+  const view = useListPageState({ stored: useStoredTabAndPage('userGroups') });
+  const { tab, search } = view;
   const lists = useAppSelector((state) => state.roleManager.lists.userGroups);
-  const [search, setSearch] = useState('');
   const editor = useEditor<UserGroup>();
   const manage = can('manageUserGroups');
   const actions = useGroupActions(editor.open);
   const store = lists[tab];
   const query = useListUserGroupsQuery(
-    { orgId, tab, page: store.page, pageSize: store.pageSize, search },
+    { orgId, tab, page: view.page, pageSize: store.pageSize, search },
     { skip: !orgId, refetchOnMountOrArgChange: true },
   );
   const newButton = manage && (
@@ -110,22 +109,13 @@ function GroupsList() {
             {newButton}
           </>
         }
-        tabs={[
-          { value: 'active', label: 'Active', count: lists.active.total, icon: <IconUsersGroup size={16} /> },
-          {
-            value: 'archived',
-            label: 'Archived',
-            count: lists.archived.total,
-            icon: <IconArchive size={16} />,
-          },
-        ]}
+        tabs={archiveTabs(
+          { active: lists.active.total, archived: lists.archived.total },
+          { active: <IconUsersGroup size={16} />, archived: <IconArchive size={16} /> },
+        )}
         activeTab={tab}
-        onTabChange={(value) => dispatch(groupsTabChanged(value as ArchiveTab))}
-        onSearch={(text) => {
-          setSearch(text);
-          dispatch(userGroups.active.actions.setPage(1));
-          dispatch(userGroups.archived.actions.setPage(1));
-        }}
+        onTabChange={view.onTabChange}
+        onSearch={view.onSearch}
         searchPlaceholder="Search groups"
         items={store.items}
         getKey={(g) => g.id}
@@ -134,12 +124,7 @@ function GroupsList() {
         rowActions={manage ? actions : undefined}
         onOpen={manage && tab === 'active' ? editor.open : undefined}
         selectedKey={editor.opened ? editor.item?.id : undefined}
-        paging={{
-          page: store.page,
-          pageSize: store.pageSize,
-          total: store.total,
-          onPageChange: (page) => dispatch(userGroups[tab].actions.setPage(page)),
-        }}
+        paging={{ page: view.page, pageSize: store.pageSize, total: store.total, onPageChange: view.setPage }}
         loading={query.isFetching && !query.currentData}
         error={query.error ? { ...problemOf(query.error), onRetry: query.refetch } : null}
         empty={{

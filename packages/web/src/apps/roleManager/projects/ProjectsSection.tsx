@@ -5,10 +5,11 @@
 import type { Project } from '@ferrite/contracts';
 import { Button } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconEdit, IconFolders, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
+import { archiveTabs } from '../../../ui/archiveTabs';
 import { confirmArchive, confirmDelete } from '../../../ui/confirm';
 import { ListPage, type RowAction } from '../../../ui/ListPage';
+import { useListPageState } from '../../../ui/useListPageState';
 import {
   useArchiveProjectMutation,
   useDeleteProjectMutation,
@@ -16,10 +17,9 @@ import {
   useUnarchiveProjectMutation,
 } from '../api/projectsApi';
 import { useEditor } from '../common/useEditor';
+import { useStoredTabAndPage } from '../common/useStoredTabAndPage';
 import { problemOf, runAction, useCan, useOrgId } from '../hooks';
 import type { ArchiveTab } from '../state/archivable';
-import { projects } from '../state/lists';
-import { projectsTabChanged } from '../state/view';
 import { ProjectCard } from './ProjectCard';
 import { ProjectDrawer } from './ProjectDrawer';
 
@@ -75,18 +75,17 @@ function useProjectActions(edit: (project: Project) => void) {
 
 /** The Projects section. */
 export function ProjectsSection() {
-  const dispatch = useAppDispatch();
   const orgId = useOrgId();
   const can = useCan();
-  const tab = useAppSelector((state) => state.roleManager.view.projectsTab);
+  const view = useListPageState({ stored: useStoredTabAndPage('projects') });
+  const { tab, search } = view;
   const lists = useAppSelector((state) => state.roleManager.lists.projects);
-  const [search, setSearch] = useState('');
   const editor = useEditor<Project>();
   const manage = can('manageProjects');
   const actions = useProjectActions(editor.open);
   const store = lists[tab];
   const query = useListProjectsQuery(
-    { orgId, tab, page: store.page, pageSize: store.pageSize, search },
+    { orgId, tab, page: view.page, pageSize: store.pageSize, search },
     { skip: !orgId, refetchOnMountOrArgChange: true },
   );
   const newButton = manage && (
@@ -101,22 +100,13 @@ export function ProjectsSection() {
         title="My Projects"
         description="Projects hold assets, sensors, gateways and dashboards, with a manager and members."
         primaryAction={newButton}
-        tabs={[
-          { value: 'active', label: 'Active', count: lists.active.total, icon: <IconFolders size={16} /> },
-          {
-            value: 'archived',
-            label: 'Archived',
-            count: lists.archived.total,
-            icon: <IconArchive size={16} />,
-          },
-        ]}
+        tabs={archiveTabs(
+          { active: lists.active.total, archived: lists.archived.total },
+          { active: <IconFolders size={16} />, archived: <IconArchive size={16} /> },
+        )}
         activeTab={tab}
-        onTabChange={(value) => dispatch(projectsTabChanged(value as ArchiveTab))}
-        onSearch={(text) => {
-          setSearch(text);
-          dispatch(projects.active.actions.setPage(1));
-          dispatch(projects.archived.actions.setPage(1));
-        }}
+        onTabChange={view.onTabChange}
+        onSearch={view.onSearch}
         searchPlaceholder="Search projects"
         items={store.items}
         getKey={(p) => p.id}
@@ -125,12 +115,7 @@ export function ProjectsSection() {
         rowActions={manage ? actions : undefined}
         onOpen={manage && tab === 'active' ? editor.open : undefined}
         selectedKey={editor.opened ? editor.item?.id : undefined}
-        paging={{
-          page: store.page,
-          pageSize: store.pageSize,
-          total: store.total,
-          onPageChange: (page) => dispatch(projects[tab].actions.setPage(page)),
-        }}
+        paging={{ page: view.page, pageSize: store.pageSize, total: store.total, onPageChange: view.setPage }}
         loading={query.isFetching && !query.currentData}
         error={query.error ? { ...problemOf(query.error), onRetry: query.refetch } : null}
         empty={{

@@ -3,11 +3,12 @@
  * Active and puts it at the front of Archived (on page 1), unarchiving the reverse, counts follow.
  */
 import { createAction } from '@reduxjs/toolkit';
+import type { ArchiveTab } from '../../../ui/archiveTabs';
 import { createListStore, type ItemId } from '../../../ui/listStore';
 import { listWithMoves } from './moves';
 
 /** Which of the two lists an item or a page belongs to. */
-export type ArchiveTab = 'active' | 'archived';
+export type { ArchiveTab };
 
 /** A page the server sent for one tab, with the totals of both tabs. */
 export interface TabPageLoaded<T> {
