@@ -28,8 +28,27 @@
  * or `exportWidget(input, 'PNG' | 'JPEG' | 'PDF' | 'SVG' | 'CSV' | 'XLS')` → { blob, filename } and
  * `printWidget(input)`.
  *
+ * Drawing a dashboard (the Dashboards app and the shared view, `canvas/` and `live/`): <PanelCanvas>
+ * lays a panel's subpanels, widgets and command widgets out on its grids and reads everything through
+ * DashboardViewContext (`readWidget`, a LiveStore, `refreshKey`, `sendCommand`), in the look of
+ * CanvasLookContext (`canvasLook` of the dashboard's theme; `canvasClasses` for the page around it).
+ * A view fills the source with `batchWidgetReads` behind `withReadAhead` (and `usePanelReadAhead`
+ * starts a panel's reads as soon as it is known); `SensorRooms` / `useDashboardRoom` bring the live
+ * values into the LiveStore and `LiveBadge` says how they and the reads (`ReadHealth`) stand.
+ *
  * Shared editors live in `src/ui/`: ThresholdEditor (spec §4 row rules) and TextSettingsEditor.
  */
+export { default as canvasClasses } from './canvas/Canvas.module.css';
+export { canvasLook, dashboardTheme } from './canvas/dashboardTheme';
+export { bottomRow } from './canvas/gridMath';
+export { PanelCanvas } from './canvas/PanelCanvas';
+export { ReadHealth, type ReadSummary, useReadSummary } from './canvas/readHealth';
+export { readsData } from './canvas/readsData';
+export { usePanelReadAhead } from './canvas/usePanelReadAhead';
+export { CanvasLookContext, DashboardViewContext, type DashboardViewSource } from './canvas/viewContext';
+export type { CardAction } from './canvas/WidgetMenu';
+export { type ReadAhead, withReadAhead } from './canvas/widgetReadAhead';
+export { batchWidgetReads } from './canvas/widgetReadBatcher';
 export { type CatalogueFilter, filterVariants } from './catalogue/filterVariants';
 export { CATALOGUE_PAGE, WidgetCatalogue } from './catalogue/WidgetCatalogue';
 export { prepareSeries, splitScatterSeries } from './data/prepare';
@@ -49,6 +68,9 @@ export {
   printWidget,
   type WidgetExportInput,
 } from './export/exportWidget';
+export { LiveBadge } from './live/LiveBadge';
+export { SensorRooms, sensorsOf, useDashboardRoom } from './live/LiveRooms';
+export { LiveStore } from './live/liveStore';
 export { WIDGET_REGISTRY, widgetDefinition } from './registry';
 export { sampleWidgetData } from './sampleData';
 export { PALETTES } from './theme';

@@ -7,18 +7,18 @@ import { Notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, type SeenRequest } from '../../session/test-helpers';
+import { installDomShims, renderWithProviders } from '../../ui/test-utils';
+import { ORG_ID } from '../../ui/testProfile';
+import { formatDateTime } from '../../ui/time';
 import {
   DASHBOARD_ID,
   dashboardFixture,
   instanceFixture,
-  ORG_ID,
   PANEL_ID,
   panelFixture,
   SENSOR_ID,
-} from '../../apps/dashboards/testing';
-import { mockFetch, type SeenRequest } from '../../session/test-helpers';
-import { installDomShims, renderWithProviders } from '../../ui/test-utils';
-import { formatDateTime } from '../../ui/time';
+} from '../../widgets/canvas/testing';
 import { SharedDashboardPage, startSharedDashboardEarly } from '../SharedDashboardPage';
 import SharedDashboardView from './SharedDashboardView';
 

@@ -29,23 +29,25 @@ import {
 } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import canvasClasses from '../../apps/dashboards/canvas/Canvas.module.css';
-import { canvasLook } from '../../apps/dashboards/canvas/dashboardTheme';
-import { PanelCanvas } from '../../apps/dashboards/canvas/PanelCanvas';
-import { usePanelReadAhead } from '../../apps/dashboards/canvas/usePanelReadAhead';
-import {
-  CanvasLookContext,
-  DashboardViewContext,
-  type DashboardViewSource,
-} from '../../apps/dashboards/canvas/viewContext';
-import { withReadAhead } from '../../apps/dashboards/canvas/widgetReadAhead';
-import { batchWidgetReads } from '../../apps/dashboards/canvas/widgetReadBatcher';
-import { LiveBadge } from '../../apps/dashboards/detail/LiveBadge';
-import { SensorRooms, sensorsOf, useDashboardRoom } from '../../apps/dashboards/live/LiveRooms';
-import { LiveStore } from '../../apps/dashboards/live/liveStore';
 import { BrandLogo } from '../../brand/BrandLogo';
 import { ColorSchemeToggle } from '../../session/screens/ColorSchemeToggle';
 import { useTimes } from '../../ui/time';
+import {
+  batchWidgetReads,
+  CanvasLookContext,
+  canvasClasses,
+  canvasLook,
+  DashboardViewContext,
+  type DashboardViewSource,
+  LiveBadge,
+  LiveStore,
+  PanelCanvas,
+  SensorRooms,
+  sensorsOf,
+  useDashboardRoom,
+  usePanelReadAhead,
+  withReadAhead,
+} from '../../widgets';
 import { takeSharedDashboard, takeSharedPanel } from './prefetch';
 import classes from './Shared.module.css';
 import { fetchSharedDashboard, fetchSharedPanel, fetchSharedWidgets, shareOutcome } from './shareClient';

@@ -19,17 +19,20 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { IconAlertTriangle, IconLayoutBoardSplit, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
+import {
+  CanvasLookContext,
+  canvasClasses,
+  canvasLook,
+  DashboardViewContext,
+  useDashboardRoom,
+  useReadSummary,
+} from '../../../widgets';
 import { dashApi, dashboardTag, panelTag } from '../api/apiBase';
 import { useGetDashboardQuery } from '../api/dashboardsApi';
 import { useGetPanelQuery } from '../api/panelsApi';
-import canvasClasses from '../canvas/Canvas.module.css';
-import { canvasLook } from '../canvas/dashboardTheme';
-import { useReadSummary } from '../canvas/readHealth';
-import { CanvasLookContext, DashboardViewContext } from '../canvas/viewContext';
 import type { EditorTarget } from '../editor/WidgetEditorModal';
 import { problemOf, useCan, useOrgId } from '../hooks';
 import { useDashboardActions } from '../list/useDashboardActions';
-import { useDashboardRoom } from '../live/LiveRooms';
 import { ShareDialog } from '../share/ShareDialog';
 import classes from './Detail.module.css';
 import { DetailHeader } from './DetailHeader';

@@ -19,13 +19,11 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { RoomStatus } from '../../../app/socket';
-import { dashboardTheme } from '../canvas/dashboardTheme';
-import type { ReadSummary } from '../canvas/readHealth';
+import { dashboardTheme, LiveBadge, type ReadSummary } from '../../../widgets';
 import type { DashAction } from '../hooks';
 import { useDashboardActions } from '../list/useDashboardActions';
 import classes from './Detail.module.css';
 import { dashboardSummary } from './detailModel';
-import { LiveBadge } from './LiveBadge';
 import { ReportDialog } from './ReportDialog';
 import type { SaveState } from './useLayoutSaver';
 

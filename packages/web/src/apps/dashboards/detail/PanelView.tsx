@@ -7,13 +7,16 @@ import type { GridSettings, Panel, PanelDetail } from '@ferrite/contracts';
 import { Button, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconChartLine, IconLayoutGridAdd, IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import {
+  canvasClasses as classes,
+  PanelCanvas,
+  SensorRooms,
+  sensorsOf,
+  usePanelReadAhead,
+} from '../../../widgets';
 import { useGetPanelQuery } from '../api/panelsApi';
-import classes from '../canvas/Canvas.module.css';
-import { PanelCanvas } from '../canvas/PanelCanvas';
-import { usePanelReadAhead } from '../canvas/usePanelReadAhead';
 import { type EditorTarget, WidgetEditorModal } from '../editor/WidgetEditorModal';
 import { problemOf, useOrgId } from '../hooks';
-import { SensorRooms, sensorsOf } from '../live/LiveRooms';
 import { ChoiceModal, type ChoicePrompt, NameModal, type NamePrompt } from './Prompts';
 import { useCardActions } from './useCardActions';
 import { type SaveState, useLayoutSaver } from './useLayoutSaver';

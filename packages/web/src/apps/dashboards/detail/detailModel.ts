@@ -1,7 +1,7 @@
 /** Small rules of the detail page, kept apart so tests can reach them without rendering. */
 import type { PanelDetail } from '@ferrite/contracts';
 import { plural } from '../../../ui/plural';
-import { bottomRow } from '../canvas/gridMath';
+import { bottomRow } from '../../../widgets';
 
 export type { DashboardChangedEvent, Panel, PanelDetail } from '@ferrite/contracts';
 

@@ -15,6 +15,7 @@ import {
 import { IconArrowsMove, IconCopy, IconPencil, IconSquarePlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { confirmAction, confirmDelete } from '../../../ui/confirm';
+import type { CardAction } from '../../../widgets';
 import {
   useDeleteSubpanelMutation,
   useDuplicateWidgetsMutation,
@@ -25,7 +26,6 @@ import {
   useDeleteWidgetInstanceMutation,
   useUpdateWidgetInstanceMutation,
 } from '../api/widgetsApi';
-import type { CardAction } from '../canvas/WidgetMenu';
 import { ownConfig } from '../editor/ownConfig';
 import type { EditorTarget } from '../editor/WidgetEditorModal';
 import { runAction, useOrgId } from '../hooks';

@@ -6,12 +6,15 @@
 import type { CommandWidget } from '@ferrite/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
+import {
+  batchWidgetReads,
+  type DashboardViewSource,
+  LiveStore,
+  type ReadAhead,
+  ReadHealth,
+  withReadAhead,
+} from '../../../widgets';
 import { useSendCommandWidgetMutation, widgetsApi } from '../api/widgetsApi';
-import { ReadHealth } from '../canvas/readHealth';
-import type { DashboardViewSource } from '../canvas/viewContext';
-import { type ReadAhead, withReadAhead } from '../canvas/widgetReadAhead';
-import { batchWidgetReads } from '../canvas/widgetReadBatcher';
-import { LiveStore } from '../live/liveStore';
 
 export interface MemberSource extends DashboardViewSource {
   /** Makes every widget read again. */

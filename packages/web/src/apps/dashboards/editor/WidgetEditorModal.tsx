@@ -19,15 +19,13 @@ import {
 } from '@ferrite/contracts';
 import { Button, Group, Modal, Select, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { WidgetCatalogue } from '../../../widgets';
+import { bottomRow, readsData, WidgetCatalogue } from '../../../widgets';
 import {
   useCreateCommandWidgetMutation,
   useCreateWidgetInstanceMutation,
   useUpdateCommandWidgetMutation,
   useUpdateWidgetInstanceMutation,
 } from '../api/widgetsApi';
-import { bottomRow } from '../canvas/gridMath';
-import { readsData } from '../canvas/readsData';
 import { runAction, useOrgId } from '../hooks';
 import { type Binding, BindingRows } from './BindingRows';
 import { applyBindings, bindingsComplete, bindingsOf } from './bindings';

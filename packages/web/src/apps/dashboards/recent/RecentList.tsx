@@ -5,7 +5,7 @@
 import type { RecentDashboardsResponse } from '@ferrite/contracts';
 import { Badge, Group, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { DateTime } from '../../../ui/time';
-import { dashboardTheme } from '../canvas/dashboardTheme';
+import { dashboardTheme } from '../../../widgets';
 import type { OpenIntent } from '../detail/TrailSection';
 import { ThemeMiniature } from '../new/ThemePicker';
 import classes from './Recent.module.css';

@@ -5,9 +5,9 @@
  */
 import { Text, Tooltip } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import type { RoomStatus } from '../../../app/socket';
+import type { RoomStatus } from '../../app/socket';
 import type { ReadSummary } from '../canvas/readHealth';
-import classes from './Detail.module.css';
+import classes from './LiveBadge.module.css';
 
 export interface LiveLook {
   color: string;

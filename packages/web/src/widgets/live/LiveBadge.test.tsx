@@ -1,10 +1,10 @@
 import type { WidgetInstance, WidgetInstanceDataResponse } from '@ferrite/contracts';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RoomStatus } from '../../../app/socket';
-import { installDomShims, renderWithProviders } from '../../../ui/test-utils';
+import type { RoomStatus } from '../../app/socket';
+import { installDomShims, renderWithProviders } from '../../ui/test-utils';
 import { ReadHealth, useReadSummary } from '../canvas/readHealth';
-import { instanceFixture, PANEL_ID } from '../testing';
+import { instanceFixture, PANEL_ID } from '../canvas/testing';
 import { LiveBadge } from './LiveBadge';
 
 beforeAll(installDomShims);

@@ -4,7 +4,7 @@
  */
 import type { WidgetInstance, WidgetInstanceDataResponse } from '@ferrite/contracts';
 import { useCallback, useSyncExternalStore } from 'react';
-import { problemOf } from '../hooks';
+import { problemOf } from '../../ui/appHooks';
 
 /** The reads of one panel: how many widgets read, how many failed, and why the first one failed. */
 export interface ReadSummary {

@@ -2,11 +2,15 @@ import type { LayoutItem, PanelDetail, WidgetInstanceDataResponse } from '@ferri
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims, renderWithProviders } from '../../../ui/test-utils';
-import { useLayoutSaver } from '../detail/useLayoutSaver';
-import { LiveStore } from '../live/liveStore';
+import {
+  CanvasLookContext,
+  DashboardViewContext,
+  type DashboardViewSource,
+  LiveStore,
+  PanelCanvas,
+} from '../../../widgets';
 import { DASHBOARD_ID, fakeDashServer, instanceFixture, ORG_ID, PANEL_ID, panelFixture } from '../testing';
-import { PanelCanvas } from './PanelCanvas';
-import { CanvasLookContext, DashboardViewContext, type DashboardViewSource } from './viewContext';
+import { useLayoutSaver } from './useLayoutSaver';
 
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(installDomShims);

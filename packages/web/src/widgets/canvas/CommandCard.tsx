@@ -14,9 +14,9 @@ import {
 import { Badge, Tooltip } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { memo, useContext, useMemo, useState } from 'react';
-import { useSocketRoom } from '../../../app/socket';
-import { WidgetRenderer } from '../../../widgets';
-import { notifyProblem } from '../hooks';
+import { useSocketRoom } from '../../app/socket';
+import { notifyProblem } from '../../ui/appHooks';
+import { WidgetRenderer } from '../WidgetRenderer';
 import classes from './Canvas.module.css';
 import { themedConfig } from './dashboardTheme';
 import { CanvasLookContext, useDashboardView } from './viewContext';

@@ -2,13 +2,13 @@ import { SOCKET_EVENTS, type SocketRoom } from '@ferrite/contracts';
 import { act, cleanup, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeSocket } from '../../../app/fakeSocket';
-import { makeTestStore } from '../../../session/test-helpers';
+import type { FakeSocket } from '../../app/fakeSocket';
+import { makeTestStore } from '../../session/test-helpers';
 import { LiveStore } from './liveStore';
 
 const sockets: FakeSocket[] = [];
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket } = await import('../../../app/fakeSocket');
+  const { FakeSocket } = await import('../../app/fakeSocket');
   return {
     io: (options: never) => {
       const fake = new FakeSocket(options);
@@ -17,7 +17,7 @@ vi.mock('socket.io-client', async () => {
     },
   };
 });
-const { closeSocket } = await import('../../../app/socket');
+const { closeSocket } = await import('../../app/socket');
 const { SensorRooms, sensorsOf, useDashboardRoom } = await import('./LiveRooms');
 
 const ORG = '7d9b2a44-0c1e-4e6a-8f3b-5a2c9e1d4b22';

@@ -11,8 +11,8 @@ import type {
   WidgetInstanceDataResponse,
 } from '@ferrite/contracts';
 import { createContext, useContext } from 'react';
-import type { WidgetTheme } from '../../../widgets';
 import type { LiveStore } from '../live/liveStore';
+import type { WidgetTheme } from '../types';
 
 export interface DashboardViewSource {
   /** Reads a widget instance with its data for the read query (spec §3). */

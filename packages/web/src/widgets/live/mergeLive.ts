@@ -4,7 +4,7 @@
  * shares (app/liveSeries.ts).
  */
 import { seriesKey, type WidgetData, type WidgetInstanceDataResponse } from '@ferrite/contracts';
-import { foldLive, foldsLive } from '../../../app/liveSeries';
+import { foldLive, foldsLive } from '../../app/liveSeries';
 import type { LivePoint } from './liveStore';
 
 /**

@@ -4,7 +4,7 @@
  * chart asks only when it draws, so values that a newer one replaces before its turn cost nothing.
  */
 import { seriesKey, type WidgetData, type WidgetInstanceDataResponse } from '@ferrite/contracts';
-import type { LiveDataFeed } from '../../../widgets';
+import type { LiveDataFeed } from '../types';
 import type { LivePoint, LiveStore } from './liveStore';
 import { mergeLive, widgetDataOf } from './mergeLive';
 

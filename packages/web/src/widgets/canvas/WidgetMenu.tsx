@@ -10,8 +10,13 @@ import { CHART_EXPORT_FORMATS } from '@ferrite/contracts';
 import { ActionIcon, type ActionIconProps, Menu, Tooltip } from '@mantine/core';
 import { IconDots, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { notifyError } from '../../../session/notify';
-import { downloadWidget, type ExportFormat, printWidget, type WidgetExportInput } from '../../../widgets';
+import { notifyError } from '../../session/notify';
+import {
+  downloadWidget,
+  type ExportFormat,
+  printWidget,
+  type WidgetExportInput,
+} from '../export/exportWidget';
 import classes from './Canvas.module.css';
 
 const FORMAT_LABELS: Record<ExportFormat, string> = {

@@ -1,6 +1,6 @@
 import type { WidgetInstanceDataResponse } from '@ferrite/contracts';
 import { describe, expect, it } from 'vitest';
-import { bucketWidth } from '../../../app/liveSeries';
+import { bucketWidth } from '../../app/liveSeries';
 import { mergeLive, widgetDataOf } from './mergeLive';
 
 const SENSOR = '5b0f1f7e-4a55-4e1b-9d47-2b8e5f0c9a30';

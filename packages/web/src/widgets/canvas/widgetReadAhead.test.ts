@@ -1,6 +1,6 @@
 import type { WidgetDataQuery, WidgetInstance, WidgetInstanceDataResponse } from '@ferrite/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { instanceFixture } from '../testing';
+import { instanceFixture } from './testing';
 import { cardReadQuery, READ_AHEAD_MS, readAheadMatches, withReadAhead } from './widgetReadAhead';
 
 const T0 = Date.parse('2026-05-01T10:00:00.000Z');

@@ -11,8 +11,8 @@ import {
   type WidgetConfig,
 } from '@ferrite/contracts';
 import type { CSSProperties } from 'react';
-import { DIMMED_TEXT } from '../../../app/theme';
-import type { WidgetTheme } from '../../../widgets';
+import { DIMMED_TEXT } from '../../app/theme';
+import type { WidgetTheme } from '../types';
 
 /** The themes whose surfaces are dark whatever the workspace's scheme. */
 const DARK_THEMES = new Set<string>(['dark', 'control-room']);

@@ -3,14 +3,14 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installDomShims, renderWithProviders } from '../../../ui/test-utils';
-import { echarts } from '../../../widgets/echarts';
+import { installDomShims, renderWithProviders } from '../../ui/test-utils';
+import { echarts } from '../echarts';
 import { LiveStore } from '../live/liveStore';
-import { instanceFixture, panelFixture, SENSOR_ID } from '../testing';
 import { PanelCanvas } from './PanelCanvas';
+import { instanceFixture, panelFixture, SENSOR_ID } from './testing';
 import { CanvasLookContext, DashboardViewContext, type DashboardViewSource } from './viewContext';
 
-vi.mock('../../../app/socket', () => ({ useSocketRoom: () => 'offline' }));
+vi.mock('../../app/socket', () => ({ useSocketRoom: () => 'offline' }));
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(installDomShims);
 afterEach(cleanup);

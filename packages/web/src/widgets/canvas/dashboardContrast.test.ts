@@ -6,9 +6,9 @@
 import { DASHBOARD_THEMES } from '@ferrite/contracts';
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { DIMMED_TEXT } from '../../../app/theme';
-import { contrastRatio, GRAPHIC_CONTRAST, TEXT_CONTRAST } from '../../../ui/contrast';
-import { drawnSeriesColor, drawnTextColor, PALETTES, WIDGET_COLORS } from '../../../widgets/theme';
+import { DIMMED_TEXT } from '../../app/theme';
+import { contrastRatio, GRAPHIC_CONTRAST, TEXT_CONTRAST } from '../../ui/contrast';
+import { drawnSeriesColor, drawnTextColor, PALETTES, WIDGET_COLORS } from '../theme';
 import { canvasLook } from './dashboardTheme';
 
 /** A canvas variable as the browser resolves it (Mantine's `var(--mantine-color-dark-6)` included). */

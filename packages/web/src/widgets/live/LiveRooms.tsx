@@ -6,8 +6,8 @@
  */
 import type { DashboardChangedEvent, DashboardShareEndedEvent, SocketRoom } from '@ferrite/contracts';
 import { useEffect } from 'react';
-import { useResumeOnReconnect, useSensorRoom } from '../../../app/sensorRoom';
-import { type RoomStatus, type SocketRoomOptions, useSocketRoom } from '../../../app/socket';
+import { useResumeOnReconnect, useSensorRoom } from '../../app/sensorRoom';
+import { type RoomStatus, type SocketRoomOptions, useSocketRoom } from '../../app/socket';
 import type { LiveStore } from './liveStore';
 
 interface SensorRoomProps {

@@ -12,8 +12,8 @@ import {
   widgetTelemetryQuery,
 } from '@ferrite/contracts';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { LiveDataFeed } from '../../../widgets';
 import { widgetLiveFeed } from '../live/liveFeed';
+import type { LiveDataFeed } from '../types';
 import { useDashboardView } from './viewContext';
 
 export interface WidgetDataState {
