@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const web = {
   root: 'packages/web',
@@ -20,6 +20,13 @@ function splitWebTests(): { shared: string[]; isolated: string[] } {
 }
 const webTests = splitWebTests();
 
+/**
+ * Server tests about PostgreSQL itself (several server processes on one database, which PGlite, one
+ * process's database, cannot be): collected only in the PostgreSQL pass (`npm run test:pg`, and
+ * `npm test`'s second pass), when TEST_DATABASE_URL is set.
+ */
+const POSTGRES_ONLY = ['src/app/twoNodes.test.ts'];
+
 // One project per package; `npm run test:pg` reruns the server project against PostgreSQL.
 export default defineConfig({
   test: {
@@ -30,6 +37,7 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           include: ['src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : POSTGRES_ONLY)],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -1,0 +1,266 @@
+/**
+ * Two real Ferrite server processes on one PostgreSQL database (the PostgreSQL pass only: PGlite is one
+ * process's database), seen the way a user sees them, through either node's API: a gateway that stops
+ * heartbeating is announced offline once per silence although both nodes tick every 5 s, the status
+ * job has one run per period, and a command's expiry queued by a node that is then killed is carried
+ * out by the other node at its time.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type FerriteApi, signIn } from '@ferrite/simulator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../seed/demo';
+import { createServerDatabase } from '../testing/testDatabase';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+const SERVER_URL = process.env.TEST_DATABASE_URL as string;
+const SECRET = randomBytes(32).toString('hex');
+const OFFLINE = 'Offline: nothing heard since';
+const STATUS_JOB = 'iotManager.gatewayStatus';
+
+/** One server process: its own data directory, port and node id; the same database and secret. */
+interface ServerNode {
+  name: string;
+  dataDir: string;
+  process: ChildProcess | null;
+  url: string;
+  /** Signed in as the demo admin. */
+  api: FerriteApi;
+}
+
+let database: Awaited<ReturnType<typeof createServerDatabase>>;
+let sql: pg.Client;
+let nodeA: ServerNode;
+let nodeB: ServerNode;
+let orgId: string;
+let gateway: { id: string; token: string };
+const started = Date.now();
+/** When each step happened, seconds since the file started: printed at the end. */
+const timeline: string[] = [];
+const mark = (what: string) => timeline.push(`${((Date.now() - started) / 1000).toFixed(1)} s  ${what}`);
+
+/** Starts (or restarts) a node's server process; resolves with its address once it is ready. */
+function startProcess(
+  node: Pick<ServerNode, 'name' | 'dataDir'>,
+  seed: boolean,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      DATA_DIR: node.dataDir,
+      NODE_ID: node.name,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      COAP_PORT: '0',
+      DEMO_PLANT: '0',
+      SEED_DEMO: seed ? '1' : '0',
+      SECRET,
+      WEB_DIST_DIR: join(node.dataDir, 'no-web-build'),
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolveStart, reject) => {
+    let output = '';
+    let url: string | null = null;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      // Read on after it is ready (a full pipe would stall the server), keeping only the latest lines.
+      output = (output + chunk.toString()).slice(-20_000);
+      url ??= /Server listening at (http:\/\/[\d.:]+)/.exec(output)?.[1] ?? null;
+      if (url && output.includes('Ferrite is ready')) resolveStart({ child, url });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`${node.name} exited (${code}) before it was ready:\n${output.slice(-3000)}`)),
+    );
+  });
+}
+
+/** Starts a node's process (again, after a kill) and signs in through it. */
+async function startNode(node: ServerNode, seed = false): Promise<void> {
+  const { child, url } = await startProcess(node, seed);
+  node.process = child;
+  node.url = url;
+  node.api = (await signIn(url, DEMO_ADMIN.email, DEMO_ADMIN.password)).api;
+}
+
+async function newNode(name: string): Promise<ServerNode> {
+  const dataDir = await mkdtemp(join(tmpdir(), `ferrite-${name}-`));
+  return { name, dataDir, process: null, url: '', api: null as unknown as FerriteApi };
+}
+
+function stopProcess(child: ChildProcess | null, signal: NodeJS.Signals): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill(signal);
+  return exited;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The gateway's offline lines as a node's API shows them, oldest first. */
+async function offlineLines(node: ServerNode): Promise<string[]> {
+  const { logs } = await node.api.get<{ logs: { message: string }[] }>(
+    `/iot_mgmt/orgs/${orgId}/gateways/${gateway.id}/logs?limit=500`,
+  );
+  return logs
+    .map((line) => line.message)
+    .filter((message) => message.startsWith(OFFLINE))
+    .reverse();
+}
+
+async function heartbeat(node: ServerNode): Promise<void> {
+  const response = await fetch(`${node.url}/api/ingest/${gateway.id}/heartbeat`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${gateway.token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(response.status).toBe(204);
+}
+
+/** The status job's rows: one per period it was sent in, with who ran it. */
+async function statusJobs(): Promise<{ slot: number; state: string; node: string | null }[]> {
+  const { rows } = await sql.query<{ slot: number; state: string; node: string | null }>(
+    `select extract(epoch from singleton_on)::int as slot, state, output->>'node' as node
+     from pgboss.job where name = $1 order by singleton_on`,
+    [STATUS_JOB],
+  );
+  return rows;
+}
+
+beforeAll(async () => {
+  database = await createServerDatabase(SERVER_URL);
+  sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+  nodeA = await newNode('node-a');
+  nodeB = await newNode('node-b');
+  // A seeds the demo (admin, organization, projects); B starts on the same database once it is there.
+  await startNode(nodeA, true);
+  mark('node A ready (demo seeded)');
+  await startNode(nodeB);
+  mark('node B ready');
+  orgId = (await signIn(nodeA.url, DEMO_ADMIN.email, DEMO_ADMIN.password)).orgId;
+  const { projects } = await nodeA.api.get<{ projects: { id: string }[] }>(
+    `/entity_mgmt/orgs/${orgId}/projects?page_size=1`,
+  );
+  const created = await nodeA.api.post<{ gateway: { id: string }; access_token: string }>(
+    `/iot_mgmt/orgs/${orgId}/projects/${projects[0]?.id}/gateways`,
+    { name: 'Two-node pump', type: 'HTTPS', protocol: 'HTTP', heartbeat_timeout_s: 5 },
+  );
+  gateway = { id: created.gateway.id, token: created.access_token };
+}, 120_000);
+
+afterAll(async () => {
+  const nodes = [nodeA, nodeB].filter(Boolean);
+  await Promise.all(nodes.map((node) => stopProcess(node.process, 'SIGTERM')));
+  await sql?.end();
+  await database?.drop();
+  await Promise.all(nodes.map((node) => rm(node.dataDir, { recursive: true, force: true })));
+  console.log(`two-node test timeline:\n  ${timeline.join('\n  ')}`);
+});
+
+describe('two server processes on one PostgreSQL database', () => {
+  it('announces a gateway that stops heartbeating offline once per silence, whichever node heard it', async () => {
+    await heartbeat(nodeB);
+    mark('heartbeat through node B, then silence (timeout 5 s)');
+    const first = await until(
+      () => offlineLines(nodeA),
+      (lines) => lines.length > 0,
+      20_000,
+    );
+    mark(`node A's API shows ${first.length} offline line`);
+    expect(first).toHaveLength(1);
+    // Heard again, now through A, and silent again: a second silence, a second line.
+    await heartbeat(nodeA);
+    mark('heartbeat through node A, then silence');
+    const second = await until(
+      () => offlineLines(nodeB),
+      (lines) => lines.length > 1,
+      20_000,
+    );
+    mark(`node B's API shows ${second.length} offline lines`);
+    expect(second).toHaveLength(2);
+    expect(second[0]).not.toBe(second[1]);
+  }, 60_000);
+
+  it('times out a command at its expiry on the other node after the node that queued it was killed', async () => {
+    const command = await nodeA.api.post<{ id: string; status: string; expires_at: string }>(
+      `/iot_mgmt/orgs/${orgId}/gateways/${gateway.id}/commands`,
+      { name: 'close_valve', value: 1, timeout_s: 5 },
+    );
+    expect(command.status).toBe('pending');
+    await stopProcess(nodeA.process, 'SIGKILL');
+    mark(`command sent through node A (expires ${command.expires_at}); node A killed (SIGKILL)`);
+    const read = async () =>
+      (
+        await nodeB.api.get<{ commands: { id: string; status: string; completed_at: string | null }[] }>(
+          `/iot_mgmt/orgs/${orgId}/gateways/${gateway.id}/commands`,
+        )
+      ).commands.find((c) => c.id === command.id);
+    expect((await read())?.status).toBe('pending');
+    const ended = await until(read, (c) => c?.status !== 'pending', 20_000);
+    mark(`node B's API shows the command ${ended?.status} at ${ended?.completed_at}`);
+    expect(ended?.status).toBe('timed_out');
+    const late = Date.parse(ended?.completed_at ?? '') - Date.parse(command.expires_at);
+    expect(late).toBeGreaterThanOrEqual(0);
+    // The delayed job did it (B polls every 2 s), not the catch-up of the next minute.
+    expect(late).toBeLessThan(5_000);
+    const { rows } = await sql.query<{ state: string; node: string }>(
+      `select state, output->>'node' as node from pgboss.job
+       where name = 'iotManager.commandExpiry' and data->>'expiresAt' = $1`,
+      [command.expires_at],
+    );
+    expect(rows).toEqual([{ state: 'completed', node: 'node-b' }]);
+
+    await startNode(nodeA);
+    mark('node A restarted');
+    const onA = await nodeA.api.get<{ commands: { id: string; status: string }[] }>(
+      `/iot_mgmt/orgs/${orgId}/gateways/${gateway.id}/commands`,
+    );
+    expect(onA.commands.find((c) => c.id === command.id)?.status).toBe('timed_out');
+  }, 60_000);
+
+  it('ran the status sweep once per 5 s period across both nodes, and announced each silence once', async () => {
+    // Two more periods with both nodes up again.
+    const restartedAt = Math.floor(Date.now() / 1000);
+    await until(statusJobs, (jobs) => jobs.filter((job) => job.slot > restartedAt + 5).length > 0, 15_000);
+    const jobs = await statusJobs();
+    const slots = jobs.map((job) => job.slot);
+    expect(new Set(slots).size).toBe(slots.length);
+    // No period missed since the first one.
+    expect(slots.every((slot, i) => i === 0 || slot - (slots[i - 1] ?? 0) === 5)).toBe(true);
+    const ran = jobs.filter((job) => job.state === 'completed');
+    const ranOn = (node: string) => ran.filter((job) => job.node === node).length;
+    const unfinished = jobs.filter((job) => job.state !== 'completed').map((job) => job.state);
+    mark(
+      `status job: ${jobs.length} periods, ${ran.length} completed (node A ${ranOn('node-a')}, node B ${ranOn('node-b')}), not completed: ${unfinished.join(', ') || 'none'}`,
+    );
+    // Each completed run was one node's; at most the period A was in when it was killed and the
+    // current one are unfinished.
+    expect(ranOn('node-a') + ranOn('node-b')).toBe(ran.length);
+    expect(unfinished.length).toBeLessThanOrEqual(2);
+    const [onA, onB] = await Promise.all([offlineLines(nodeA), offlineLines(nodeB)]);
+    mark(
+      `offline lines after ${jobs.length} periods: node A's API ${onA.length}, node B's API ${onB.length}`,
+    );
+    expect(onA).toHaveLength(2);
+    expect(onB).toEqual(onA);
+  }, 30_000);
+});
