@@ -18,6 +18,7 @@ import { loadConfig } from '../packages/server/src/config';
 import { type DatabaseHandle, openDatabase } from '../packages/server/src/platform/db/database';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
 import { createLogger } from '../packages/server/src/platform/http/logging';
+import { JobQueue } from '../packages/server/src/platform/jobs/jobQueue';
 import { seedDemoIfEmpty } from '../packages/server/src/seed/demo';
 import { bearer, signInToOrg } from '../packages/server/src/testing/session';
 
@@ -132,6 +133,7 @@ const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
 async function bench(engine: 'pglite' | 'postgres', serverUrl: string | null): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferrite-bench-'));
   const database = await openEngine(engine, serverUrl);
+  let jobs: JobQueue | null = null;
   try {
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -140,7 +142,9 @@ async function bench(engine: 'pglite' | 'postgres', serverUrl: string | null): P
       WEB_DIST_DIR: join(dataDir, 'none'),
     });
     await seedDemoIfEmpty(database.db);
-    const app = await buildApp(await createDeps(config, database, createLogger('silent')));
+    const log = createLogger('silent');
+    jobs = await JobQueue.start(database.db, log);
+    const app = await buildApp(await createDeps(config, database, log, jobs));
     await app.ready();
     const session = await signInToOrg(app);
     const headers = bearer(session.access_token);
@@ -211,6 +215,7 @@ async function bench(engine: 'pglite' | 'postgres', serverUrl: string | null): P
     );
     await app.close();
   } finally {
+    await jobs?.stop();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
