@@ -1,15 +1,18 @@
 /**
- * Telemetry reads (series, latest values), hourly retention (then, on PGlite, planner statistics:
- * PGlite analyzes no table by itself; PostgreSQL's autovacuum does).
+ * Telemetry reads (series, latest values), live values to sensor rooms (a subscriber to stored
+ * telemetry), hourly retention (then, on PGlite, planner statistics: PGlite analyzes no table by
+ * itself; PostgreSQL's autovacuum does).
  */
 import { refreshStatistics } from '../../platform/db/statistics';
 import { defineModule } from '../../platform/module';
 import { RETENTION_JOB, retentionJob } from '../../telemetry/retention';
+import { LiveValues } from './liveValues';
 import { telemetryRoutes } from './routes';
 
 export const telemetryModule = defineModule({
   key: 'telemetry',
   routes: telemetryRoutes,
+  onTelemetry: (deps) => new LiveValues(deps.realtime, deps.config.liveValuesMs),
   jobs: (deps) => [
     retentionJob(
       deps,

@@ -50,7 +50,6 @@ export function createDeviceServices(deps: AppDeps, options: DeviceServiceOption
     deviceLink,
     log,
     subscribers: options.subscribers ?? [],
-    liveValuesMs: config.liveValuesMs,
     ...(config.nodeId ? { nodeName: config.nodeId } : {}),
   });
   return { gatewayLogs, deviceLink, ingest, deviceCommands: new DeviceCommands(db, realtime, ingest) };

@@ -16,10 +16,10 @@ import type { DeviceLinkHub } from './deviceLink';
 import { duplicatesProblem } from './duplicates';
 import { GatewayDirectory, type IngestGateway, tokenMatches } from './gatewayDirectory';
 import { type GatewayLogSink, LOG_PAYLOAD_MAX_CHARS } from './gatewayLogSink';
-import { LiveValues } from './liveValues';
 import { MessageDecoder } from './messageDecoder';
 import { Presence } from './presence';
 import { type PointWriter, TelemetryBatcher } from './telemetryBatcher';
+import { TelemetryFanout } from './telemetryFanout';
 
 export type Transport = 'mqtt' | 'http' | 'coap';
 
@@ -42,10 +42,8 @@ export interface IngestServiceDeps {
   realtime: RealtimeHub;
   deviceLink: DeviceLinkHub;
   log: Logger;
-  /** Every module's subscriber to durable telemetry. */
+  /** Every module's subscriber to durable telemetry (live values among them), handed each stored batch. */
   subscribers?: readonly TelemetrySubscriber[];
-  /** The least time between two live-value announcements to sensor rooms (default a second). */
-  liveValuesMs?: number;
   /** This node's name (NODE_ID, else the host name): its slot of arrival times (arrivalClock.ts). */
   nodeName?: string;
 }
@@ -65,20 +63,17 @@ export class IngestService {
   readonly directory: GatewayDirectory;
   readonly batcher: TelemetryBatcher;
   readonly presence: Presence;
-  private readonly live: LiveValues;
+  private readonly fanout: TelemetryFanout;
   readonly decoder = new MessageDecoder();
   private readonly clock: ArrivalClock;
 
   constructor(private readonly deps: IngestServiceDeps) {
     this.directory = new GatewayDirectory(deps.db);
     this.clock = new ArrivalClock(nodeSlot(deps.nodeName ?? hostname()));
-    this.live = new LiveValues(deps.realtime, deps.liveValuesMs);
-    this.batcher = new TelemetryBatcher(deps.writer, {
-      onWritten: (runs) => {
-        this.live.note(runs);
-        for (const subscriber of deps.subscribers ?? []) void subscriber.onBatch(runs);
-      },
-    });
+    this.fanout = new TelemetryFanout(deps.subscribers ?? [], deps.log);
+    // Once a batch is durable and its senders answered; a subscriber that fell behind holds back the
+    // next write (and so the next acknowledgement) until its queue has room again.
+    this.batcher = new TelemetryBatcher(deps.writer, { onWritten: (runs) => this.fanout.publish(runs) });
     this.presence = new Presence(deps.db, deps.realtime, deps.log);
     deps.deviceLink.onGatewayChanged((gatewayId) => this.directory.forget(gatewayId));
   }
@@ -180,11 +175,14 @@ export class IngestService {
     });
   }
 
-  /** Writes everything pending: points, presence, live values and log lines. */
+  /**
+   * Writes everything pending: points, presence and log lines; every stored batch reaches every
+   * telemetry subscriber, which then hands on what it holds (live values go out).
+   */
   async flush(): Promise<void> {
     await this.batcher.drain();
     await this.presence.flush();
-    this.live.flush();
+    await this.fanout.drain();
     await this.deps.gatewayLogs.flush();
   }
 

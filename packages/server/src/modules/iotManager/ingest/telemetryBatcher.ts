@@ -42,8 +42,12 @@ export interface BatcherOptions {
   maxPoints?: number;
   /** Otherwise write this long after the first point arrived (ms). */
   maxDelayMs?: number;
-  /** Called after every successful write with the points written. */
-  onWritten?: (runs: readonly PointRun[]) => void;
+  /**
+   * Called after every successful write with the points written, once their callers are answered.
+   * When it returns a promise, the next write waits for it: subscribers that fell behind hold back
+   * the next batch's acknowledgement (telemetryFanout.ts).
+   */
+  onWritten?: (runs: readonly PointRun[]) => Promise<void> | undefined;
 }
 
 export class TelemetryBatcher {
@@ -124,7 +128,8 @@ export class TelemetryBatcher {
     } else {
       for (const waiter of waiters) waiter.resolve(null);
     }
-    this.options.onWritten?.(runs);
+    const handedOn = this.options.onWritten?.(runs);
+    if (handedOn) await handedOn;
   }
 }
 

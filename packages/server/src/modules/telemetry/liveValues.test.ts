@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
-import { type PointRun, runsOfPoints } from '../../../telemetry/pointRuns';
+import type { RealtimeHub } from '../../platform/realtime/realtimeHub';
+import { type PointRun, runsOfPoints } from '../../telemetry/pointRuns';
 import { LiveValues } from './liveValues';
 
 const ORG = '5b0f1f7e-4a55-4e1b-9d47-2b8e5f0c9a30';
@@ -28,11 +28,11 @@ describe('live values', () => {
   it('announces the newest value of a parameter at most once a second by default', async () => {
     const { realtime, emit } = hub();
     const live = new LiveValues(realtime);
-    live.note(point(1, 0));
+    live.onBatch(point(1, 0));
     await vi.advanceTimersByTimeAsync(0);
     for (let i = 2; i <= 10; i++) {
       await vi.advanceTimersByTimeAsync(100);
-      live.note(point(i, i * 100));
+      live.onBatch(point(i, i * 100));
     }
     await vi.advanceTimersByTimeAsync(1000);
     // The first at once, then the newest of the other nine when the second is up.
@@ -43,7 +43,7 @@ describe('live values', () => {
     const { realtime, emit } = hub();
     const live = new LiveValues(realtime, 50);
     for (let i = 1; i <= 10; i++) {
-      live.note(point(i, i * 100));
+      live.onBatch(point(i, i * 100));
       await vi.advanceTimersByTimeAsync(100);
     }
     expect(values(emit)).toEqual([[1], [2], [3], [4], [5], [6], [7], [8], [9], [10]]);

@@ -5,11 +5,14 @@
  * event), which keeps a dashboard within a second of the device; the rest wait for the second to end.
  * A plant whose dashboards must follow faster devices (10 Hz vibration, fast loops) sets a shorter
  * interval: each announcement is one event per sensor that changed, whatever the ingest rate.
+ *
+ * A telemetry subscriber (the telemetry module's `onTelemetry`): ingest hands it every batch once it is
+ * durable, so a dashboard never shows a value that a reload would not find.
  */
 import { type SensorValuesEvent, SOCKET_EVENTS, socketRoomName } from '@ferrite/contracts';
-import { isoOfTime } from '../../../platform/isoTime';
-import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
-import type { PointRun } from '../../../telemetry/pointRuns';
+import { isoOfTime } from '../../platform/isoTime';
+import type { DurableRun, TelemetrySubscriber } from '../../platform/module';
+import type { RealtimeHub } from '../../platform/realtime/realtimeHub';
 
 /** A parameter's newest value (ts in epoch milliseconds, microseconds as the fraction). */
 interface Newest {
@@ -21,7 +24,8 @@ interface Newest {
 /** The default pace of announcements (LIVE_VALUES_MS). */
 export const LIVE_VALUES_MS = 1_000;
 
-export class LiveValues {
+export class LiveValues implements TelemetrySubscriber {
+  readonly name = 'liveValues';
   /** sensor → (param → newest point). */
   private readonly latest = new Map<string, { orgId: string; params: Map<string, Newest> }>();
   private timer: NodeJS.Timeout | null = null;
@@ -34,7 +38,7 @@ export class LiveValues {
   ) {}
 
   /** Remembers the newest value of each sensor parameter among freshly stored points. */
-  note(runs: readonly PointRun[]): void {
+  onBatch(runs: readonly DurableRun[]): void {
     for (const run of runs) {
       let newest = -1;
       for (let i = 0; i < run.ts.length; i++) {
