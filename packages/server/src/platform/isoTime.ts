@@ -1,6 +1,8 @@
 /**
- * ISO 8601 UTC times (`YYYY-MM-DDTHH:mm:ss.sssZ`) from epoch milliseconds, exactly as
- * Date#toISOString writes them, by arithmetic: a widget answer formats hundreds of points and
+ * ISO 8601 UTC times (`YYYY-MM-DDTHH:mm:ss.sssZ`), the one way every answer writes a time.
+ *
+ * `iso`/`isoOrNull` write a timestamp column. `isoOfMs`/`isoOfTime` write epoch milliseconds exactly as
+ * Date#toISOString does, by arithmetic: a widget answer formats hundreds of points and
  * toISOString took half a microsecond each, a fifth of the answer's own work. Telemetry times carry
  * microseconds as the fraction of a millisecond (readings stamped on arrival are microseconds apart):
  * isoOfTime writes those too.
@@ -57,4 +59,15 @@ export function isoOfTime(epochMs: number): string {
   const rest = micros - ms * 1000;
   const iso = isoOfMs(ms);
   return rest === 0 ? iso : `${iso.slice(0, -1)}${pad3(rest)}Z`;
+}
+
+/** The ISO text of a timestamp column. */
+export function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+/** The ISO text of a timestamp column, or null. */
+export function isoOrNull(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return new Date(value).toISOString();
 }

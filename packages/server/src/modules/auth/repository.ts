@@ -1,10 +1,7 @@
-/** SQL for identity: users, memberships, sessions, refresh and reset tokens, sign-up requests. */
-import type { Db } from '../../platform/db/database';
+import { Repository } from '../../platform/db/repository';
 
 /** Data access for the auth module. */
-export class AuthRepository {
-  constructor(private readonly db: Db) {}
-
+export class AuthRepository extends Repository {
   /** The user with this (lower-cased) e-mail, if any. */
   findUserByEmail(email: string) {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

@@ -4,7 +4,6 @@ import {
   messageResponseSchema,
   orgIdParamsSchema,
   orgSignInResponseSchema,
-  problemSchema,
   refreshBodySchema,
   resetPasswordBodySchema,
   signInBodySchema,
@@ -23,6 +22,7 @@ import { z } from 'zod';
 import { bearerToken, requireAuth } from '../../platform/http/authContext';
 import { type AppDeps, requestBrand } from '../../platform/http/deps';
 import { problems } from '../../platform/http/problem';
+import { problemResponses } from '../../platform/http/problemResponses';
 import { takeMailQuota } from '../../platform/mail/mailThrottle';
 import { RESET_MAIL_QUOTA, requestPasswordReset } from './commands/requestPasswordReset';
 import { resetPassword } from './commands/resetPassword';
@@ -33,13 +33,7 @@ import { checkOrgUrl } from './slug';
 
 const tags = ['auth'];
 const publicRoute = { access: 'public' as const };
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  409: problemSchema,
-  429: problemSchema,
-};
+const errors = problemResponses(400, 401, 403, 409, 429);
 
 /** Registers the auth routes. */
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

@@ -2,22 +2,19 @@
 import {
   type DashboardChangedEvent,
   type DashboardShareEndedEvent,
-  type FieldError,
-  problemSchema,
   SOCKET_EVENTS,
   socketRoomName,
 } from '@ferrite/contracts';
 import type { Kysely } from 'kysely';
+import { activityBaseOf } from '../../platform/audit/activity';
 import type { Database } from '../../platform/db/schema';
-import type { Actor } from '../../platform/http/actor';
-import { HttpProblem } from '../../platform/http/problem';
+import { problemResponses } from '../../platform/http/problemResponses';
 import type { RealtimeHub } from '../../platform/realtime/realtimeHub';
 
 // Shared with every module; re-exported so this module's files keep one import.
 export { type Actor, actorOf } from '../../platform/http/actor';
 export { pageWindow, searchPattern } from '../../platform/http/paging';
 export { assertNoFieldErrors, HttpProblem, invalidFields, problems } from '../../platform/http/problem';
-export { iso, isoOrNull } from '../roleManager/shared';
 
 export type DB = Kysely<Database>;
 
@@ -27,31 +24,7 @@ export const DASH_PREFIX = '/dash_mgmt/orgs/:orgId';
 export const DASH_TAGS = ['dashboards'];
 
 /** The error answers the Dashboards routes may give. */
-export const errorResponses = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  410: problemSchema,
-  422: problemSchema,
-  429: problemSchema,
-};
-
-/** A 422: the body is well formed but names something unusable (another dashboard's panel, an unknown sensor). */
-export function unprocessable(errors: FieldError[]): HttpProblem {
-  return new HttpProblem(
-    422,
-    'Invalid request',
-    errors.map((e) => `${e.path}: ${e.message}`).join('; '),
-    errors,
-  );
-}
-
-/** Throws a 422 when any field names something unusable. */
-export function assertUsable(errors: FieldError[]): void {
-  if (errors.length > 0) throw unprocessable(errors);
-}
+export const errorResponses = problemResponses(400, 401, 403, 404, 409, 410, 422, 429);
 
 export type DashboardEntityType =
   | 'dashboard'
@@ -63,14 +36,7 @@ export type DashboardEntityType =
   | 'dashboard_share';
 
 /** The fields every Dashboards activity entry about one thing shares. */
-export function activityBase(actor: Actor, entityType: DashboardEntityType, entityId: string | null) {
-  return { orgId: actor.orgId, actorId: actor.userId, app: 'dashboards' as const, entityType, entityId };
-}
-
-/** Runs the work in one transaction. */
-export function inTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
-}
+export const activityBase = activityBaseOf<DashboardEntityType>('dashboards');
 
 /** The socket room of a shared link. */
 export function shareRoom(uuid: string): string {

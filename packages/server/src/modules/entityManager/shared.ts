@@ -1,11 +1,17 @@
 /** What the Entity Manager's types, entities and hierarchy share: prefix, params, paging, wording, errors. */
 import { type EntityKind, uuidParam } from '@ferrite/contracts';
 import { z } from 'zod';
+import { activityBaseOf } from '../../platform/audit/activity';
 
 // Shared with every module; re-exported so this module's files keep one import.
 export { type Actor, actorOf } from '../../platform/http/actor';
 export { pageWindow, searchPattern } from '../../platform/http/paging';
 export { assertNoFieldErrors } from '../../platform/http/problem';
+
+/** The fields every Entity Manager activity entry about one thing shares. */
+export const activityBase = activityBaseOf<EntityKind | 'asset_type' | 'sensor_type' | 'project'>(
+  'entityManager',
+);
 
 /** The Entity Manager's API prefix (spec §7 style: /<app>_mgmt/orgs/{orgId}). */
 export const ENTITY_MGMT_PREFIX = '/entity_mgmt/orgs/:orgId';
@@ -35,17 +41,6 @@ export function nameSome(total: number, firstNames: readonly string[], shown = 5
   return rest > 0 ? `${names.join(', ')} and ${rest} more` : names.join(', ');
 }
 
-/** True when a database error is one of these SQLSTATE codes (pg and PGlite both set `code`). */
-export function hasSqlState(error: unknown, ...codes: string[]): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && codes.includes(code);
-}
-
-/** Unique violation. */
-export const UNIQUE_VIOLATION = '23505';
-/** A delete blocked by a foreign key: 23503 on PostgreSQL, 23001 (restrict) on PGlite. */
-export const REFERENCED_ROW = ['23503', '23001'] as const;
-
 /**
  * Sibling order everywhere in the Entity Manager: name with ASCII letters folded, then name, then id.
  * The SQL twin is `lower(name collate "C"), name collate "C", id` (see SIBLING_ORDER_SQL), so lists
@@ -63,9 +58,4 @@ export function compareSiblings(
   if (a.key !== b.key) return a.key < b.key ? -1 : 1;
   if (a.name !== b.name) return a.name < b.name ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** The ISO text of a timestamp column. */
-export function iso(value: Date | string): string {
-  return new Date(value).toISOString();
 }

@@ -1,5 +1,4 @@
-/** SQL for the place search: the located entities of one organization. */
-import type { Db } from '../../platform/db/database';
+import { Repository } from '../../platform/db/repository';
 
 /** A named spot the organization already uses: an entity with coordinates. */
 export interface SiteRow {
@@ -9,9 +8,7 @@ export interface SiteRow {
 }
 
 /** Data access for the place search. */
-export class PlaceRepository {
-  constructor(private readonly db: Db) {}
-
+export class PlaceRepository extends Repository {
   /** Located entities of the organization whose name matches, top-level assets (plants, sites) first. */
   async sitesMatching(orgId: string, pattern: string, limit: number): Promise<SiteRow[]> {
     const rows = await this.db

@@ -1,13 +1,9 @@
 /** GET /entity_mgmt/orgs/{orgId}/geocode: find a place for an entity's location (spec §2's places library, through the server). */
-import {
-  geocodeQuerySchema,
-  geocodeResponseSchema,
-  orgParamsSchema,
-  problemSchema,
-} from '@ferrite/contracts';
+import { geocodeQuerySchema, geocodeResponseSchema, orgParamsSchema } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/http/authContext';
 import type { AppDeps } from '../../platform/http/deps';
+import { problemResponses } from '../../platform/http/problemResponses';
 import { PlaceRepository } from './repository';
 import { PlaceSearch } from './service';
 
@@ -27,10 +23,7 @@ export const geocodeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       querystring: geocodeQuerySchema,
       response: {
         200: geocodeResponseSchema,
-        400: problemSchema,
-        401: problemSchema,
-        403: problemSchema,
-        404: problemSchema,
+        ...problemResponses(400, 401, 403, 404),
       },
     },
     handler: (request) => search.search(requireAuth(request).orgId, request.query.q, request.log),

@@ -1,23 +1,7 @@
-/** SQL for opening and accepting an invitation by its token (the public side of invitations). */
-import type { Kysely } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../platform/audit/activity';
-import type { Database } from '../../platform/db/schema';
-import { TenantRepository } from '../tenantManager/repository';
+import { Repository } from '../../platform/db/repository';
 
 /** Data access for invitation links; the token hash finds the invitation, which names its organization. */
-export class InvitationTokenRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: InvitationTokenRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new InvitationTokenRepository(trx)));
-  }
-
-  /** The Tenant Manager's data access on the same connection (seat checks inside this transaction). */
-  tenants(): TenantRepository {
-    return new TenantRepository(this.db);
-  }
-
+export class InvitationTokenRepository extends Repository {
   private byToken(tokenHash: string) {
     return this.db
       .selectFrom('invitations as i')
@@ -113,11 +97,6 @@ export class InvitationTokenRepository {
       .where('org_id', '=', orgId)
       .where('id', '=', id)
       .execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

@@ -4,11 +4,11 @@ import {
   invitationPreviewSchema,
   invitationTokenParamsSchema,
   orgSignInResponseSchema,
-  problemSchema,
 } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken, resolveAccessToken } from '../../platform/http/authContext';
 import type { AppDeps } from '../../platform/http/deps';
+import { problemResponses } from '../../platform/http/problemResponses';
 import { AuthService } from '../auth/service';
 import { acceptInvitation } from './commands/acceptInvitation';
 import { InvitationTokenRepository } from './repository';
@@ -16,14 +16,7 @@ import { previewInvitation } from './service';
 
 const tags = ['invitations'];
 const publicRoute = { access: 'public' as const };
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  410: problemSchema,
-  429: problemSchema,
-};
+const errors = problemResponses(400, 401, 404, 409, 410, 429);
 
 /** Registers the public invitation routes. */
 export const invitationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

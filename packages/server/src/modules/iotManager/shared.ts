@@ -1,54 +1,25 @@
 /** What the IoT Manager's gateways, mappings, logs, commands and firmware share: prefix, errors, wording. */
-import { type FieldError, problemSchema, SOCKET_EVENTS, socketRoomName } from '@ferrite/contracts';
-import type { Actor } from '../../platform/http/actor';
-import { HttpProblem } from '../../platform/http/problem';
+import { SOCKET_EVENTS, socketRoomName } from '@ferrite/contracts';
+import { activityBaseOf } from '../../platform/audit/activity';
+import { problemResponses } from '../../platform/http/problemResponses';
 import type { RealtimeHub } from '../../platform/realtime/realtimeHub';
 
 // Shared with every module; re-exported so this module's files keep one import.
 export { type Actor, actorOf } from '../../platform/http/actor';
 export { pageWindow, searchPattern } from '../../platform/http/paging';
 export { HttpProblem, problems } from '../../platform/http/problem';
-export { hasSqlState, UNIQUE_VIOLATION } from '../entityManager/shared';
-export { iso, isoOrNull } from '../roleManager/shared';
 
 /** The IoT Manager's API prefix (spec §7 style: /<app>_mgmt/orgs/{orgId}). */
 export const IOT_MGMT_PREFIX = '/iot_mgmt/orgs/:orgId';
 export const IOT_TAGS = ['iotManager'];
 
 /** The error answers every IoT Manager route may give. */
-export const errorResponses = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  422: problemSchema,
-};
-
-/**
- * A 422: the request is well formed but names something that cannot be used (another project's
- * sensor, an unknown parameter, an archived gateway). Shape errors stay 400 (schema validation).
- */
-export function unprocessable(errors: FieldError[]): HttpProblem {
-  return new HttpProblem(
-    422,
-    'Invalid request',
-    errors.map((e) => `${e.path}: ${e.message}`).join('; '),
-    errors,
-  );
-}
-
-/** Throws a 422 when any field names something unusable. */
-export function assertUsable(errors: FieldError[]): void {
-  if (errors.length > 0) throw unprocessable(errors);
-}
+export const errorResponses = problemResponses(400, 401, 403, 404, 409, 422);
 
 export type IotEntityType = 'gateway' | 'gateway_mapping' | 'gateway_command' | 'gateway_logs' | 'firmware';
 
 /** The fields every IoT Manager activity entry about one thing shares. */
-export function activityBase(actor: Actor, entityType: IotEntityType, entityId: string | null) {
-  return { orgId: actor.orgId, actorId: actor.userId, app: 'iotManager' as const, entityType, entityId };
-}
+export const activityBase = activityBaseOf<IotEntityType>('iotManager');
 
 /** The socket room of one gateway's detail screen (logs, commands, rollouts). */
 export function gatewayRoom(orgId: string, gatewayId: string): string {

@@ -1,8 +1,9 @@
 /** GET /admin/outbox: mail the platform kept, newest first, for platform admins. */
-import { nameText, PAGE_NUMBER_MAX, problemSchema } from '@ferrite/contracts';
+import { nameText, PAGE_NUMBER_MAX } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/http/deps';
+import { problemResponses } from '../../platform/http/problemResponses';
 
 const querySchema = z.object({
   page_number: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX).default(1),
@@ -31,8 +32,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       querystring: querySchema,
       response: {
         200: z.object({ messages: z.array(messageSchema), total_entries: z.number() }),
-        401: problemSchema,
-        403: problemSchema,
+        ...problemResponses(401, 403),
       },
     },
     handler: async (request) => {

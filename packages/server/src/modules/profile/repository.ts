@@ -1,10 +1,7 @@
-/** SQL for the caller's own profile and organization. */
-import type { Db } from '../../platform/db/database';
+import { Repository } from '../../platform/db/repository';
 
 /** Data access for the profile module; every read is scoped to the caller's organization. */
-export class ProfileRepository {
-  constructor(private readonly db: Db) {}
-
+export class ProfileRepository extends Repository {
   /** The user with their membership and organization. */
   findProfile(orgId: string, userId: string) {
     return this.db

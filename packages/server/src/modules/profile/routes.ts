@@ -1,14 +1,15 @@
 /** GET /me and PUT /me/settings: the caller's profile, organization apps and workspace settings. */
-import { meResponseSchema, problemSchema, updateSettingsBodySchema } from '@ferrite/contracts';
+import { meResponseSchema, updateSettingsBodySchema } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/http/authContext';
 import type { AppDeps } from '../../platform/http/deps';
 import { problems } from '../../platform/http/problem';
+import { problemResponses } from '../../platform/http/problemResponses';
 import { mergeSettings, presentMe } from './presenter';
 import { ProfileRepository } from './repository';
 
 const tags = ['profile'];
-const errors = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
+const errors = problemResponses(400, 401, 404);
 
 /** Registers the profile routes. */
 export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

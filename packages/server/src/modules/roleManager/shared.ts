@@ -1,6 +1,6 @@
 /** Small helpers the Role Manager lists and editors share: paging, search patterns, field problems. */
 import { APPS, type AppKey, type FieldError, PLATFORM_ADMIN_APPS } from '@ferrite/contracts';
-import type { Actor } from '../../platform/http/actor';
+import { activityBaseOf } from '../../platform/audit/activity';
 
 // Shared with every module; re-exported so this module's files keep one import.
 export { type Actor, actorOf } from '../../platform/http/actor';
@@ -26,17 +26,6 @@ export function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
 }
 
-/** The ISO text of a timestamp column, or null. */
-export function isoOrNull(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return new Date(value).toISOString();
-}
-
-/** The ISO text of a timestamp column. */
-export function iso(value: Date | string): string {
-  return new Date(value).toISOString();
-}
-
 /**
  * Checks people named in a body: each must be an active member of the organization, unless they were
  * already attached (so editing a project's name never fails because a long-standing member left).
@@ -57,12 +46,4 @@ export function memberFieldErrors(
 }
 
 /** The fields every Role Manager activity entry about one entity shares. */
-export function activityBase(actor: Actor, entityType: 'project' | 'user_group' | 'role', entityId: string) {
-  return {
-    orgId: actor.orgId,
-    actorId: actor.userId,
-    app: 'roleManager' as const,
-    entityType,
-    entityId,
-  };
-}
+export const activityBase = activityBaseOf<'project' | 'user_group' | 'role'>('roleManager');

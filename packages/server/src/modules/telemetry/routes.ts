@@ -3,7 +3,6 @@
  * sensor's latest value per parameter. Reading needs Entity Manager view rights on the sensor's org.
  */
 import {
-  problemSchema,
   TELEMETRY_MAX_POINTS,
   telemetryDataQuerySchema,
   telemetryDataResponseSchema,
@@ -15,12 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/http/authContext';
 import type { AppDeps } from '../../platform/http/deps';
 import { problems } from '../../platform/http/problem';
+import { problemResponses } from '../../platform/http/problemResponses';
 import { isoOfTime } from '../../platform/isoTime';
 import { bucketCount, presentPoints, queryTelemetry } from '../../telemetry/query';
 import { isSensorOfOrg, sensorLatestValues } from '../../telemetry/repository';
 
 const tags = ['telemetry'];
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const errors = problemResponses(400, 401, 403, 404);
 const PREFIX = '/telemetry/orgs/:orgId/sensors/:sensorId';
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 /** Organization and sign-up request rows → Tenant Manager DTOs. */
 import { APP_KEYS, DEFAULT_ORG_LIMITS, type Organization, type OrgRequestDetail } from '@ferrite/contracts';
-import { iso, isoOrNull } from '../roleManager/shared';
+import { iso, isoOrNull } from '../../platform/isoTime';
 import type { OrgAdmin, OrgListRow, OrgRequestRow } from './repository';
 
 /** An organization as the Tenant Manager shows it; apps in registry order. */

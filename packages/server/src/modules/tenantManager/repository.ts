@@ -1,8 +1,8 @@
 /** SQL for the Tenant Manager: organizations on the platform, their seats, and sign-up requests. */
 import { DEFAULT_ORG_LIMITS, type OrgLimits } from '@ferrite/contracts';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../platform/audit/activity';
-import type { Database, OrgsTable } from '../../platform/db/schema';
+import { type Selectable, sql } from 'kysely';
+import { Repository } from '../../platform/db/repository';
+import type { OrgsTable } from '../../platform/db/schema';
 
 export type OrgRow = Selectable<OrgsTable>;
 export type OrgListRow = OrgRow & { user_count: number };
@@ -20,14 +20,7 @@ export interface OrgValues {
 }
 
 /** Data access for organizations and requests; the organization is the entity here, so its id leads. */
-export class TenantRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: TenantRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new TenantRepository(trx)));
-  }
-
+export class TenantRepository extends Repository {
   /** One page of organizations, newest first (archived tab: most recently archived first). */
   async listOrgs(filter: {
     archived: boolean;
@@ -303,11 +296,6 @@ export class TenantRepository {
       })
       .where('id', '=', id)
       .execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 
   private requestsQuery() {

@@ -8,13 +8,13 @@ import {
   organizationBodySchema,
   organizationSchema,
   orgRequestDetailSchema,
-  problemSchema,
   rejectOrgRequestBodySchema,
   updateOrganizationBodySchema,
 } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/http/authContext';
 import { type AppDeps, requestBrand } from '../../platform/http/deps';
+import { problemResponses } from '../../platform/http/problemResponses';
 import { approveOrgRequest, type DecisionContext } from './commands/approveOrgRequest';
 import { rejectOrgRequest } from './commands/rejectOrgRequest';
 import { TenantRepository } from './repository';
@@ -22,13 +22,7 @@ import { TenantService } from './service';
 
 const tags = ['tenantManager'];
 const platformAdmin = { access: 'platformAdmin' as const };
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409);
 
 /** Registers the Tenant Manager routes. */
 export const tenantManagerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

@@ -1,17 +1,13 @@
 /** Tenant Manager use cases on organizations, and the request list; deciding requests lives in commands/. */
 import type { Organization, OrganizationBody, UpdateOrganizationBody } from '@ferrite/contracts';
+import { hasSqlState, UNIQUE_VIOLATION } from '../../platform/db/sqlState';
 import type { AuthorizedCaller } from '../../platform/http/authContext';
+import { pageWindow, searchPattern } from '../../platform/http/paging';
 import { problems } from '../../platform/http/problem';
-import { pageWindow, searchPattern } from '../roleManager/shared';
 import { presentOrganization, presentOrgRequestDetail } from './presenter';
 import type { OrgListRow, TenantRepository } from './repository';
 
 const SLUG_TAKEN = 'This organization URL is already taken. Choose another one.';
-
-/** True for PostgreSQL's unique-violation error (a concurrent writer took the value first). */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
 
 /** Organizations on the platform, for platform admins. */
 export class TenantService {
@@ -55,7 +51,7 @@ export class TenantService {
         return created;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw problems.conflict(SLUG_TAKEN);
+      if (hasSqlState(error, UNIQUE_VIOLATION)) throw problems.conflict(SLUG_TAKEN);
       throw error;
     }
   }
@@ -90,7 +86,7 @@ export class TenantService {
         return after;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw problems.conflict(SLUG_TAKEN);
+      if (hasSqlState(error, UNIQUE_VIOLATION)) throw problems.conflict(SLUG_TAKEN);
       throw error;
     }
   }

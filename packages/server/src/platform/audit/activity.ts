@@ -5,6 +5,7 @@
 import type { AppKey } from '@ferrite/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import type { Actor } from '../http/actor';
 
 export interface ActivityEntryInput {
   orgId: string;
@@ -39,4 +40,19 @@ export async function recordActivity(
       after: entry.after === undefined ? null : JSON.stringify(entry.after),
     })
     .execute();
+}
+
+/**
+ * The fields an app's activity entries about one thing share, typed by the kinds of thing it logs:
+ * `const activityBase = activityBaseOf<'gateway' | 'firmware'>('iotManager')`, then
+ * `{ ...activityBase(actor, 'gateway', id), action, summary }`.
+ */
+export function activityBaseOf<EntityType extends string>(app: AppKey) {
+  return (actor: Actor, entityType: EntityType, entityId: string | null) => ({
+    orgId: actor.orgId,
+    actorId: actor.userId,
+    app,
+    entityType,
+    entityId,
+  });
 }

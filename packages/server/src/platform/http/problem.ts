@@ -39,3 +39,21 @@ export function invalidFields(errors: FieldError[]): HttpProblem {
 export function assertNoFieldErrors(errors: FieldError[]): void {
   if (errors.length > 0) throw invalidFields(errors);
 }
+
+/**
+ * A 422: the request is well formed but names something that cannot be used (another project's
+ * sensor, an unknown parameter, an archived gateway). Shape errors stay 400 (schema validation).
+ */
+export function unprocessable(errors: FieldError[]): HttpProblem {
+  return new HttpProblem(
+    422,
+    'Invalid request',
+    errors.map((e) => `${e.path}: ${e.message}`).join('; '),
+    errors,
+  );
+}
+
+/** Throws a 422 when any field names something unusable. */
+export function assertUsable(errors: FieldError[]): void {
+  if (errors.length > 0) throw unprocessable(errors);
+}

@@ -3,18 +3,13 @@
  * delete and (when the service can) archive and unarchive. Modules describe their resource once
  * here instead of writing the same seven routes again.
  */
-import {
-  type AppKey,
-  orgItemParamsSchema,
-  orgParamsSchema,
-  type Permission,
-  problemSchema,
-} from '@ferrite/contracts';
+import { type AppKey, orgItemParamsSchema, orgParamsSchema, type Permission } from '@ferrite/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { abilitiesInApp } from '../authorization/abilities';
 import { type Actor, actorOf } from './actor';
 import { requireAuth } from './authContext';
+import { problemResponses } from './problemResponses';
 
 export type { Actor };
 
@@ -55,13 +50,7 @@ export interface ResourceRoutesOptions<
 
 type ItemParams = { orgId: string; id: string };
 
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409);
 
 /** Registers the resource's routes on the (prefixed) app. */
 export function registerResourceRoutes<

@@ -6,8 +6,8 @@ import {
   commandWidgetSettingsSchema,
   storedForm,
 } from '@ferrite/contracts';
+import { iso } from '../../../platform/isoTime';
 import { layoutItem } from '../panels/presenter';
-import { iso } from '../shared';
 import type { CommandWidgetRow } from './repository';
 
 const DEFAULT_SETTINGS = commandWidgetSettingsSchema.parse({});

@@ -1,8 +1,7 @@
 /** SQL for command widgets and the gateways they can actuate; every method is scoped to one organization. */
 import type { CommandWidgetSettings } from '@ferrite/contracts';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
+import { Repository } from '../../../platform/db/repository';
 import type { StoredLayout } from '../panels/repository';
-import type { DB } from '../shared';
 
 /** What a command widget row stores. */
 export interface CommandWidgetValues {
@@ -18,9 +17,7 @@ export interface CommandWidgetValues {
 }
 
 /** Data access for command widgets. */
-export class CommandWidgetRepository {
-  constructor(readonly db: DB) {}
-
+export class CommandWidgetRepository extends Repository {
   private select(orgId: string) {
     return this.db
       .selectFrom('dashboard_command_widgets as c')
@@ -149,11 +146,6 @@ export class CommandWidgetRepository {
       .where('org_id', '=', orgId)
       .where('id', '=', id)
       .execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

@@ -18,6 +18,8 @@ import {
   type FieldError,
 } from '@ferrite/contracts';
 import type { z } from 'zod';
+import { inTransaction } from '../../../platform/db/repository';
+import { assertUsable } from '../../../platform/http/problem';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { type DispatchDeps, dispatchCommand } from '../../iotManager/commands/dispatch';
 import { CommandRepository, type CommandRow } from '../../iotManager/commands/repository';
@@ -25,15 +27,7 @@ import { DashboardRepository } from '../dashboards/repository';
 import { mustFindPanel } from '../load';
 import { storedLayout } from '../panels/presenter';
 import type { PanelRow } from '../panels/repository';
-import {
-  type Actor,
-  activityBase,
-  announceChange,
-  assertUsable,
-  type DB,
-  inTransaction,
-  problems,
-} from '../shared';
+import { type Actor, activityBase, announceChange, type DB, problems } from '../shared';
 import { presentCommandWidget } from './presenter';
 import { CommandWidgetRepository, type CommandWidgetRow, type CommandWidgetValues } from './repository';
 
@@ -177,7 +171,7 @@ export class CommandWidgetService {
     const commands = new CommandRepository(this.db);
     const { gateway, row } = await commands.transaction(async (repo) => {
       const found = widget.gateway
-        ? await new CommandWidgetRepository(repo.db).findGateway(actor.orgId, widget.gateway.id)
+        ? await repo.sibling(CommandWidgetRepository).findGateway(actor.orgId, widget.gateway.id)
         : undefined;
       if (!found) throw problems.conflict('The gateway of this widget was deleted; choose another gateway');
       if (found.archived_at) {

@@ -6,7 +6,7 @@ import {
   DEFAULT_GRID_SETTINGS,
   gridSettingsSchema,
 } from '@ferrite/contracts';
-import { iso } from '../shared';
+import { iso } from '../../../platform/isoTime';
 import type { DashboardRow } from './repository';
 
 /** A person column pair (id, name, e-mail) as a reference, or null when the person is gone. */

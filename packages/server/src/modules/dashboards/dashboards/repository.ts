@@ -1,9 +1,8 @@
 /** SQL for dashboards, who opened them and when; every method is scoped to one organization. */
 import type { GridSettings } from '@ferrite/contracts';
 import { type ExpressionBuilder, sql } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
+import { Repository } from '../../../platform/db/repository';
 import type { Database } from '../../../platform/db/schema';
-import type { DB } from '../shared';
 
 /** What a dashboard row stores. */
 export interface DashboardValues {
@@ -25,9 +24,7 @@ export interface DashboardFilter {
 type DashboardEb = ExpressionBuilder<Database & { d: Database['dashboards'] }, 'd'>;
 
 /** Data access for dashboards. */
-export class DashboardRepository {
-  constructor(readonly db: DB) {}
-
+export class DashboardRepository extends Repository {
   private select(orgId: string) {
     return this.db
       .selectFrom('dashboards as d')
@@ -193,11 +190,6 @@ export class DashboardRepository {
   /** Deletes a dashboard and everything in it. */
   async delete(orgId: string, id: string): Promise<void> {
     await this.db.deleteFrom('dashboards').where('org_id', '=', orgId).where('id', '=', id).execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

@@ -10,6 +10,8 @@ import {
   type TabCounts,
 } from '@ferrite/contracts';
 import type { z } from 'zod';
+import { inTransaction } from '../../../platform/db/repository';
+import { iso } from '../../../platform/isoTime';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { mustFindDashboard } from '../load';
 import { presentPanel } from '../panels/presenter';
@@ -20,8 +22,6 @@ import {
   announceChange,
   announceShareEnded,
   type DB,
-  inTransaction,
-  iso,
   pageWindow,
   searchPattern,
 } from '../shared';

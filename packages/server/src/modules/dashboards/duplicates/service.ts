@@ -8,6 +8,8 @@ import type {
   PanelDetail,
 } from '@ferrite/contracts';
 import type { z } from 'zod';
+import { inTransaction } from '../../../platform/db/repository';
+import { assertUsable } from '../../../platform/http/problem';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { CommandWidgetRepository } from '../commandWidgets/repository';
 import { presentDashboard } from '../dashboards/presenter';
@@ -17,7 +19,7 @@ import { mustFindDashboard, mustFindPanel } from '../load';
 import { panelDetail } from '../panels/detail';
 import { presentPanel } from '../panels/presenter';
 import { PanelRepository, type StoredLayout } from '../panels/repository';
-import { type Actor, activityBase, announceChange, assertUsable, type DB, inTransaction } from '../shared';
+import { type Actor, activityBase, announceChange, type DB } from '../shared';
 import { WidgetRepository } from '../widgets/repository';
 import { bottomOf, copyCommandWidgets, copyPanel, copyWidgets } from './copy';
 

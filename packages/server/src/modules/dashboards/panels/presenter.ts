@@ -1,6 +1,6 @@
 /** Panel and subpanel rows → contract DTOs, and stored grid positions → react-grid-layout items. */
 import type { LayoutItem, Panel, Subpanel } from '@ferrite/contracts';
-import { iso } from '../shared';
+import { iso } from '../../../platform/isoTime';
 import type { PanelRow, StoredLayout, SubpanelRow } from './repository';
 
 /** The grid item of a child: its stored position with `i` set to its id. */

@@ -1,6 +1,6 @@
 /** SQL for panels and subpanels and for the grid positions of everything in a panel; scoped to one organization. */
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
-import type { DB } from '../shared';
+
+import { Repository } from '../../../platform/db/repository';
 
 /** A grid position as stored (the id is the row's own). */
 export interface StoredLayout {
@@ -14,9 +14,7 @@ export interface StoredLayout {
 export type GridTable = 'dashboard_subpanels' | 'dashboard_widgets' | 'dashboard_command_widgets';
 
 /** Data access for panels and subpanels. */
-export class PanelRepository {
-  constructor(readonly db: DB) {}
-
+export class PanelRepository extends Repository {
   private panels(orgId: string) {
     return this.db
       .selectFrom('dashboard_panels')
@@ -203,11 +201,6 @@ export class PanelRepository {
       .where('id', '=', id)
       .returning('id')
       .execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

@@ -10,10 +10,12 @@ import {
   type subpanelBodySchema,
 } from '@ferrite/contracts';
 import type { z } from 'zod';
+import { inTransaction } from '../../../platform/db/repository';
+import { assertUsable } from '../../../platform/http/problem';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { DashboardRepository } from '../dashboards/repository';
 import { mustFindDashboard, mustFindPanel, mustFindSubpanel } from '../load';
-import { type Actor, activityBase, announceChange, assertUsable, type DB, inTransaction } from '../shared';
+import { type Actor, activityBase, announceChange, type DB } from '../shared';
 import { panelDetail } from './detail';
 import { presentPanel, presentSubpanel, storedLayout } from './presenter';
 import { PanelRepository } from './repository';

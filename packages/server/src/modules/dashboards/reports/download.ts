@@ -8,11 +8,11 @@ import {
   DASHBOARD_REPORT_MESSAGES,
   dashboardReportDownloadParamsSchema,
   dashboardReportDownloadQuerySchema,
-  problemSchema,
 } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/http/deps';
+import { problemResponses } from '../../../platform/http/problemResponses';
 import { BlobNotFoundError, type BlobStore, type LinkSignature } from '../../../platform/storage/blobStore';
 import { DASH_TAGS, HttpProblem, problems } from '../shared';
 import { ReportRepository } from './repository';
@@ -41,10 +41,7 @@ export const reportDownloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       // Streams bypass serialization; the 200 entry documents the answer.
       response: {
         200: z.unknown().describe('The report file (PDF or PNG)'),
-        400: problemSchema,
-        403: problemSchema,
-        404: problemSchema,
-        410: problemSchema,
+        ...problemResponses(400, 403, 404, 410),
       },
     },
     handler: async (request, reply) => {

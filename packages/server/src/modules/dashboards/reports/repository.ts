@@ -4,7 +4,8 @@
  */
 import { DASHBOARD_REPORT_MESSAGES, DASHBOARD_REPORTS_PER_MINUTE } from '@ferrite/contracts';
 import { type RawBuilder, sql } from 'kysely';
-import { type DB, problems } from '../shared';
+import { Repository } from '../../../platform/db/repository';
+import { problems } from '../shared';
 
 const WINDOW_MS = 60_000;
 
@@ -34,9 +35,7 @@ interface ReportReservation {
 }
 
 /** Data access for dashboard reports. */
-export class ReportRepository {
-  constructor(readonly db: DB) {}
-
+export class ReportRepository extends Repository {
   /**
    * Inserts a report in state 'rendering', unless the organization already made its reports for this
    * minute (429 with retry-after). The organization's row is locked for the count and the insert, so

@@ -18,13 +18,15 @@ import {
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { recordActivity } from '../../../platform/audit/activity';
+import { unprocessable } from '../../../platform/http/problem';
+import { iso } from '../../../platform/isoTime';
 import type { Mailer } from '../../../platform/mail/mailer';
 import { type MailQuota, takeMailQuota } from '../../../platform/mail/mailThrottle';
 import type { JwtService } from '../../../platform/security/jwt';
 import { absoluteLink, type BlobStore } from '../../../platform/storage/blobStore';
 import { mustFindDashboard } from '../load';
 import { PanelRepository } from '../panels/repository';
-import { type Actor, type DB, HttpProblem, iso, unprocessable } from '../shared';
+import { type Actor, type DB, HttpProblem } from '../shared';
 import type { ShareScope } from '../sharing/shareAccess';
 import { signRenderToken } from './renderAccess';
 import { RendererBusyError, RendererUnavailableError, type RenderJob, type ReportRenderer } from './renderer';

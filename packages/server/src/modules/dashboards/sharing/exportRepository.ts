@@ -1,11 +1,9 @@
 /** SQL for password links (dashboard_exports). */
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
-import type { DB } from '../shared';
+
+import { Repository } from '../../../platform/db/repository';
 
 /** Data access for a dashboard's password links. */
-export class ExportRepository {
-  constructor(readonly db: DB) {}
-
+export class ExportRepository extends Repository {
   private select() {
     return this.db
       .selectFrom('dashboard_exports as e')
@@ -99,11 +97,6 @@ export class ExportRepository {
       .where('id', '=', uuid)
       .returning('id')
       .execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

@@ -15,10 +15,11 @@ import {
   sharedDashboardPath,
 } from '@ferrite/contracts';
 import type { z } from 'zod';
+import { inTransaction } from '../../../platform/db/repository';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { hashPassword } from '../../../platform/security/passwords';
 import { mustFindDashboard } from '../load';
-import { type Actor, activityBase, announceShareEnded, type DB, inTransaction, problems } from '../shared';
+import { type Actor, activityBase, announceShareEnded, type DB, problems } from '../shared';
 import { ExportRepository, type ExportRow } from './exportRepository';
 import { presentExport } from './presenter';
 

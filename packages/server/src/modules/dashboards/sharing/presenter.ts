@@ -1,7 +1,7 @@
 /** Link rows → contract DTOs, and the state of a link at a moment. */
 import { type DashboardExport, type ShareLinkStatus, sharedDashboardPath } from '@ferrite/contracts';
+import { iso, isoOrNull } from '../../../platform/isoTime';
 import { personRef } from '../dashboards/presenter';
-import { iso, isoOrNull } from '../shared';
 import type { ExportRow } from './exportRepository';
 
 /** Revoked wins over expired; a link without an expiry never expires. */

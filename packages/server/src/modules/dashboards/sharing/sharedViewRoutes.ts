@@ -24,13 +24,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/http/deps';
+import { isoOrNull } from '../../../platform/isoTime';
 import { verifyPassword } from '../../../platform/security/passwords';
 import { presentDashboard } from '../dashboards/presenter';
 import { mustFindDashboard, mustFindPanel } from '../load';
 import { dashboardHierarchy, panelDetail } from '../panels/detail';
 import { presentPanel } from '../panels/presenter';
 import { PanelRepository } from '../panels/repository';
-import { DASH_TAGS, errorResponses, isoOrNull, problems } from '../shared';
+import { DASH_TAGS, errorResponses, problems } from '../shared';
 import { readPanelWidgets } from '../widgets/batchRead';
 import { WidgetRepository } from '../widgets/repository';
 import { readWidget } from '../widgets/widgetCache';

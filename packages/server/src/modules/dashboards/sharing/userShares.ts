@@ -7,10 +7,13 @@ import type { BrandSet, DashboardShare, dashboardShareBodySchema, FieldError } f
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { recordActivity } from '../../../platform/audit/activity';
+import { inTransaction } from '../../../platform/db/repository';
+import { assertUsable } from '../../../platform/http/problem';
+import { iso } from '../../../platform/isoTime';
 import type { Mailer } from '../../../platform/mail/mailer';
 import { personRef } from '../dashboards/presenter';
 import { mustFindDashboard } from '../load';
-import { type Actor, activityBase, assertUsable, type DB, inTransaction, iso, problems } from '../shared';
+import { type Actor, activityBase, type DB, problems } from '../shared';
 
 export type ShareInput = z.output<typeof dashboardShareBodySchema>;
 

@@ -8,8 +8,8 @@ import {
   type WidgetInstance,
   type WidgetQueryDefaults,
 } from '@ferrite/contracts';
+import { iso } from '../../../platform/isoTime';
 import { layoutItem } from '../panels/presenter';
-import { iso } from '../shared';
 import type { WidgetRow } from './repository';
 
 /** The complete config of an instance (a variant that left the catalogue contributes no defaults). */

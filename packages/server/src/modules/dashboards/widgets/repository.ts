@@ -1,8 +1,7 @@
 /** SQL for widget instances; every method is scoped to one organization. */
 import { sql } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
+import { Repository } from '../../../platform/db/repository';
 import type { StoredLayout } from '../panels/repository';
-import type { DB } from '../shared';
 
 /**
  * A widget row's version: its xmin, which every update of the row changes, whoever makes it. A
@@ -20,9 +19,7 @@ export interface WidgetValues {
 }
 
 /** Data access for widget instances. */
-export class WidgetRepository {
-  constructor(readonly db: DB) {}
-
+export class WidgetRepository extends Repository {
   private select(orgId: string) {
     return this.db
       .selectFrom('dashboard_widgets')
@@ -120,11 +117,6 @@ export class WidgetRepository {
   /** Deletes a widget instance. */
   async delete(orgId: string, id: string): Promise<void> {
     await this.db.deleteFrom('dashboard_widgets').where('org_id', '=', orgId).where('id', '=', id).execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

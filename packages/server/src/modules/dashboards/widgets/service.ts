@@ -17,6 +17,8 @@ import {
   type widgetInstanceBodySchema,
 } from '@ferrite/contracts';
 import { ZodError, type z } from 'zod';
+import { inTransaction } from '../../../platform/db/repository';
+import { assertUsable } from '../../../platform/http/problem';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { effectiveOf } from '../../entityManager/types/effective';
 import { TypeRepository } from '../../entityManager/types/repository';
@@ -28,10 +30,8 @@ import {
   type Actor,
   activityBase,
   announceChange,
-  assertUsable,
   type DB,
   HttpProblem,
-  inTransaction,
   invalidFields,
   problems,
 } from '../shared';

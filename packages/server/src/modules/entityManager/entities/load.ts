@@ -2,6 +2,7 @@
 import type { Entity, EntityKind } from '@ferrite/contracts';
 import { problems } from '../../../platform/http/problem';
 import { KIND_WORDS } from '../shared';
+import { TypeRepository } from '../types/repository';
 import { ancestorIds, presentEntity } from './presenter';
 import type { EntityRepository, EntityRow } from './repository';
 
@@ -39,7 +40,7 @@ export async function presentRows(
   rows: EntityRow[],
 ): Promise<Entity[]> {
   if (rows.length === 0) return [];
-  const types = await repo.types().withAncestors(
+  const types = await repo.sibling(TypeRepository).withAncestors(
     orgId,
     rows.map((row) => row.type_id),
   );

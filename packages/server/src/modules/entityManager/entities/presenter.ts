@@ -5,7 +5,7 @@ import {
   type EntityKind,
   type SENSOR_POSITIONS,
 } from '@ferrite/contracts';
-import { iso } from '../shared';
+import { iso } from '../../../platform/isoTime';
 import { effectiveOf } from '../types/effective';
 import type { TypeRow } from '../types/repository';
 import type { EntityRow } from './repository';

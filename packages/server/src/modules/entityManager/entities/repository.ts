@@ -4,11 +4,9 @@
  * match on the (org_id, project_id, path text_pattern_ops) index.
  */
 import type { EntityKind } from '@ferrite/contracts';
-import { type Kysely, sql } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
-import type { Database } from '../../../platform/db/schema';
+import { sql } from 'kysely';
+import { Repository } from '../../../platform/db/repository';
 import type { StoredMetadata } from '../metadata';
-import { TypeRepository } from '../types/repository';
 
 /** What a create or an edit writes (the place in the tree is written by insert and move). */
 export interface EntityValues {
@@ -51,19 +49,7 @@ function subtreePattern(path: string): string {
 }
 
 /** Data access for entities; bind it to a transaction with `transaction`. */
-export class EntityRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: EntityRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new EntityRepository(trx)));
-  }
-
-  /** The type repository on the same connection (type checks inside this transaction). */
-  types(): TypeRepository {
-    return new TypeRepository(this.db);
-  }
-
+export class EntityRepository extends Repository {
   /** The project, if it is an active project of the organization. */
   findActiveProject(orgId: string, projectId: string) {
     return this.db
@@ -323,11 +309,6 @@ export class EntityRepository {
       .returning('id')
       .execute();
     return rows.length;
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

@@ -11,25 +11,19 @@ import {
   listEntitiesResponseSchema,
   moveEntityBodySchema,
   type Permission,
-  problemSchema,
 } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { abilitiesInApp } from '../../../platform/authorization/abilities';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
+import { problemResponses } from '../../../platform/http/problemResponses';
 import { actorOf, ENTITY_MGMT_PREFIX, projectItemParamsSchema, projectParamsSchema } from '../shared';
 import { EntityRepository } from './repository';
 import { EntityService } from './service';
 
 const tags = ['entityManager'];
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409);
 const view = { permission: 'entityManager.view' as const };
 const MANAGE: Record<EntityKind, Permission> = {
   asset: 'entityManager.manageAssets',

@@ -1,18 +1,19 @@
 /** Asset and sensor use cases: list, read, create, edit; moves and deletes live in commands/. */
 import { randomUUID } from 'node:crypto';
 import type { Entity, EntityBody, EntityKind, FieldError } from '@ferrite/contracts';
+import { hasSqlState, REFERENCED_ROW } from '../../../platform/db/sqlState';
 import { problems } from '../../../platform/http/problem';
 import { metadataByKey, resolveMetadata } from '../metadata';
 import {
   type Actor,
+  activityBase,
   assertNoFieldErrors,
-  hasSqlState,
   KIND_WORDS,
   pageWindow,
-  REFERENCED_ROW,
   searchPattern,
 } from '../shared';
 import { effectiveOf } from '../types/effective';
+import { TypeRepository } from '../types/repository';
 import { deleteEntity } from './commands/deleteEntity';
 import { moveEntity } from './commands/moveEntity';
 import { mustFindEntity, mustFindProject, presentOne, presentRows } from './load';
@@ -25,17 +26,6 @@ export interface EntityListQuery {
   search?: string | undefined;
   page_number: number;
   page_size: number;
-}
-
-/** The fields the activity entries of one entity share. */
-export function entityEntry(actor: Actor, kind: EntityKind, id: string) {
-  return {
-    orgId: actor.orgId,
-    actorId: actor.userId,
-    app: 'entityManager' as const,
-    entityType: kind,
-    entityId: id,
-  };
 }
 
 /** The Entity Manager's assets or sensors of a project (one service per kind). */
@@ -88,7 +78,7 @@ export class EntityService {
       ]);
       const after = await presentOne(repo, actor.orgId, projectId, this.kind, id);
       await repo.recordActivity({
-        ...entityEntry(actor, this.kind, id),
+        ...activityBase(actor, this.kind, id),
         action: 'created',
         summary: `Created ${this.words.one} "${after.name}"${parent ? ` under "${parent.name}"` : ''}`,
         after,
@@ -110,7 +100,7 @@ export class EntityService {
       await repo.update(actor.orgId, projectId, id, values);
       const after = await presentOne(repo, actor.orgId, projectId, this.kind, id);
       await repo.recordActivity({
-        ...entityEntry(actor, this.kind, id),
+        ...activityBase(actor, this.kind, id),
         action: 'updated',
         summary: `Updated ${this.words.one} "${after.name}"`,
         before,
@@ -151,7 +141,7 @@ export class EntityService {
     current: EntityRow | null,
   ): Promise<{ values: EntityValues; parent: Place | null }> {
     const errors: FieldError[] = [];
-    const type = await repo.types().findById(orgId, this.kind, body.type_id);
+    const type = await repo.sibling(TypeRepository).findById(orgId, this.kind, body.type_id);
     if (!type)
       errors.push({
         path: 'body.type_id',
@@ -171,7 +161,10 @@ export class EntityService {
     });
     let metadata: EntityValues['metadata'] = [];
     if (type) {
-      const fields = effectiveOf(type.id, await repo.types().withAncestors(orgId, [type.id])).metadata_fields;
+      const fields = effectiveOf(
+        type.id,
+        await repo.sibling(TypeRepository).withAncestors(orgId, [type.id]),
+      ).metadata_fields;
       const resolved = resolveMetadata(
         fields,
         body.metadata,

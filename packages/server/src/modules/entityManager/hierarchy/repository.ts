@@ -1,7 +1,6 @@
 /** SQL for a project's whole tree: one lean query for the hierarchy, one wider for the export. */
 import type { EntityKind } from '@ferrite/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../platform/db/schema';
+import { Repository } from '../../../platform/db/repository';
 import type { StoredMetadata } from '../metadata';
 
 /** The entity fields the hierarchy and the export read. */
@@ -25,9 +24,7 @@ export interface ExportRow extends TreeRow {
 }
 
 /** Reads whole trees; every method is scoped to one organization and one project. */
-export class HierarchyRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export class HierarchyRepository extends Repository {
   /** Every entity of the project with its type's name, for the tree (no order: callers sort). */
   tree(orgId: string, projectId: string): Promise<TreeRow[]> {
     return this.select(orgId, projectId).execute() as Promise<TreeRow[]>;

@@ -2,16 +2,12 @@
  * A project's hierarchy: /entity_mgmt/orgs/{orgId}/projects/{projectId}/hierarchy (the whole tree),
  * …/hierarchy/import (JSON or CSV, all or nothing) and …/hierarchy/export (a file the import accepts).
  */
-import {
-  hierarchyResponseSchema,
-  importReportSchema,
-  importRequestSchema,
-  problemSchema,
-} from '@ferrite/contracts';
+import { hierarchyResponseSchema, importReportSchema, importRequestSchema } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
+import { problemResponses } from '../../../platform/http/problemResponses';
 import { EntityRepository } from '../entities/repository';
 import { actorOf, ENTITY_MGMT_PREFIX, projectParamsSchema } from '../shared';
 import { importHierarchy } from './commands/importHierarchy';
@@ -19,13 +15,7 @@ import { HierarchyRepository } from './repository';
 import { HierarchyService } from './service';
 
 const tags = ['entityManager'];
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409);
 const base = `${ENTITY_MGMT_PREFIX}/projects/:projectId/hierarchy`;
 const importExport = { permission: 'entityManager.importExport' as const };
 /** The contract allows a 20 MB CSV; JSON quoting adds a little. */

@@ -3,6 +3,7 @@ import type { HierarchyNode } from '@ferrite/contracts';
 import { mustFindProject } from '../entities/load';
 import type { EntityRepository } from '../entities/repository';
 import { effectiveOf } from '../types/effective';
+import { TypeRepository } from '../types/repository';
 import { exportFileName, exportRows, rowsToCsv } from './exportFile';
 import { depthFirst } from './order';
 import type { HierarchyRepository } from './repository';
@@ -37,7 +38,7 @@ export class HierarchyService {
     const project = await mustFindProject(this.entities, orgId, projectId);
     const { ordered } = depthFirst(await this.trees.exportRows(orgId, projectId));
     const types = await this.entities
-      .types()
+      .sibling(TypeRepository)
       .withAncestors(orgId, [...new Set(ordered.map((row) => row.type_id))]);
     const keysByType = new Map<string, Set<string>>();
     const fieldKeys = (typeId: string) => {

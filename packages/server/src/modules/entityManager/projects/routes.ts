@@ -7,18 +7,18 @@ import {
   listProjectsResponseSchema,
   orgParamsSchema,
   peopleResponseSchema,
-  problemSchema,
 } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { abilitiesInApp } from '../../../platform/authorization/abilities';
 import { requireAuth } from '../../../platform/http/authContext';
+import { problemResponses } from '../../../platform/http/problemResponses';
 import type { DeviceDeps } from '../../iotManager';
 import { ProjectRepository } from '../../roleManager/projects/repository';
 import { ProjectService } from '../../roleManager/projects/service';
 import { ENTITY_MGMT_PREFIX } from '../shared';
 
 const tags = ['entityManager'];
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
+const errors = problemResponses(400, 401, 403);
 
 /** Registers GET projects and GET people under /entity_mgmt/orgs/{orgId}. */
 export const entityProjectRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {

@@ -1,6 +1,6 @@
 /** Type row → contract DTO, with its parent and the fields its entities see. */
 import type { EntityKind, EntityType } from '@ferrite/contracts';
-import { iso } from '../shared';
+import { iso } from '../../../platform/isoTime';
 import { effectiveOf } from './effective';
 import type { TypeRow } from './repository';
 

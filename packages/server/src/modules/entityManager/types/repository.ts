@@ -1,7 +1,7 @@
 /** SQL for asset and sensor types; every method is scoped to one organization. */
 import type { EntityKind, MetadataField, ParameterField, TypeProperty } from '@ferrite/contracts';
-import { type Kysely, type QueryCreator, type SelectQueryBuilder, sql } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
+import { type QueryCreator, type SelectQueryBuilder, sql } from 'kysely';
+import { Repository } from '../../../platform/db/repository';
 import type { Database } from '../../../platform/db/schema';
 
 export interface TypeValues {
@@ -39,14 +39,7 @@ const COLUMNS = [
 type ChainLink = { id: string; parent_type_id: string | null };
 type ChainScope = Database & { chain: ChainLink };
 
-export class TypeRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: TypeRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new TypeRepository(trx)));
-  }
-
+export class TypeRepository extends Repository {
   /** Serializes type writes of one kind in one organization (names and the parent chain stay consistent). */
   async lockKind(orgId: string, kind: EntityKind): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`entity_types:${orgId}:${kind}`}, 0))`.execute(
@@ -233,11 +226,6 @@ export class TypeRepository {
   /** Deletes a type. */
   async delete(orgId: string, id: string): Promise<void> {
     await this.db.deleteFrom('entity_types').where('org_id', '=', orgId).where('id', '=', id).execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

@@ -1,24 +1,26 @@
 /** Asset and sensor type use cases: list, read, create, edit, delete; every write is logged. */
 import type { EntityKind, EntityType, EntityTypeBody, FieldError } from '@ferrite/contracts';
 import { dataTypeError } from '@ferrite/contracts';
+import { hasSqlState, REFERENCED_ROW, UNIQUE_VIOLATION } from '../../../platform/db/sqlState';
 import { problems } from '../../../platform/http/problem';
 import {
   type Actor,
+  activityBase,
   assertNoFieldErrors,
   counted,
-  hasSqlState,
   nameSome,
   pageWindow,
-  REFERENCED_ROW,
   searchPattern,
-  UNIQUE_VIOLATION,
 } from '../shared';
 import { wouldCycle } from './effective';
 import { presentType } from './presenter';
 import type { TypeRepository, TypeRow, TypeValues } from './repository';
 
 /** 'asset type' / 'sensor type' and friends for messages. */
-const TYPE_WORDS: Record<EntityKind, { one: string; article: string; many: string; entity: string }> = {
+const TYPE_WORDS: Record<
+  EntityKind,
+  { one: string; article: string; many: string; entity: 'asset_type' | 'sensor_type' }
+> = {
   asset: { one: 'asset type', article: 'an asset type', many: 'asset types', entity: 'asset_type' },
   sensor: { one: 'sensor type', article: 'a sensor type', many: 'sensor types', entity: 'sensor_type' },
 };
@@ -81,7 +83,7 @@ export class TypeService {
       const id = await repo.insert(actor.orgId, this.kind, valuesOf(body));
       const after = await this.present(repo, actor.orgId, await this.mustFind(repo, actor.orgId, id));
       await repo.recordActivity({
-        ...this.entry(actor, id),
+        ...activityBase(actor, this.words.entity, id),
         action: 'created',
         summary: `Created ${this.words.one} "${after.name}"`,
         after,
@@ -98,7 +100,7 @@ export class TypeService {
       await repo.update(actor.orgId, id, valuesOf(body));
       const after = await this.present(repo, actor.orgId, await this.mustFind(repo, actor.orgId, id));
       await repo.recordActivity({
-        ...this.entry(actor, id),
+        ...activityBase(actor, this.words.entity, id),
         action: 'updated',
         summary: `Updated ${this.words.one} "${after.name}"`,
         before,
@@ -130,7 +132,7 @@ export class TypeService {
       const before = await this.present(repo, actor.orgId, row);
       await repo.delete(actor.orgId, id);
       await repo.recordActivity({
-        ...this.entry(actor, id),
+        ...activityBase(actor, this.words.entity, id),
         action: 'deleted',
         summary: `Deleted ${this.words.one} "${row.name}"`,
         before,
@@ -197,16 +199,6 @@ export class TypeService {
     const ids = rows.map((row) => row.id);
     const [chains, usage] = await Promise.all([repo.withAncestors(orgId, ids), repo.usageCounts(orgId, ids)]);
     return rows.map((row) => presentType(row, chains, usage.get(row.id) ?? 0));
-  }
-
-  private entry(actor: Actor, id: string) {
-    return {
-      orgId: actor.orgId,
-      actorId: actor.userId,
-      app: 'entityManager' as const,
-      entityType: this.words.entity,
-      entityId: id,
-    };
   }
 
   private capitalized(): string {

@@ -4,12 +4,11 @@
  * proof that the caller owns the existing account (its current password, or a live session of it).
  */
 import { type AcceptInvitationBody, DEFAULT_USER_SETTING, type OrgSignInResponse } from '@ferrite/contracts';
-import { problems } from '../../../platform/http/problem';
+import { invalidFields, problems } from '../../../platform/http/problem';
 import { hashOpaqueToken } from '../../../platform/security/opaqueTokens';
 import { hashPassword } from '../../../platform/security/passwords';
-import type { AuthService } from '../../auth/service';
-import { invalidFields } from '../../roleManager/shared';
-import { assertSeatFree } from '../../tenantManager/seats';
+import type { AuthService } from '../../auth';
+import { assertSeatFree, TenantRepository } from '../../tenantManager';
 import type { InvitationTokenRepository } from '../repository';
 import { assertUsable, unknownInvitation } from '../service';
 
@@ -71,7 +70,7 @@ export async function acceptInvitation(
     }
     const membership = await trx.findMembership(orgId, userId);
     if (!membership || membership.archived_at) {
-      await assertSeatFree(trx.tenants(), orgId, { exceptEmail: locked.email });
+      await assertSeatFree(trx.sibling(TenantRepository), orgId, { exceptEmail: locked.email });
     }
     if (!membership) await trx.insertMembership(orgId, userId, locked.role);
     else if (membership.archived_at) await trx.restoreMembership(orgId, userId, locked.role);

@@ -1,6 +1,6 @@
 /** Command row → contract DTO. */
 import type { Command } from '@ferrite/contracts';
-import { iso, isoOrNull } from '../shared';
+import { iso, isoOrNull } from '../../../platform/isoTime';
 import type { CommandRow } from './repository';
 
 /** A command as the API and the socket answer it. */

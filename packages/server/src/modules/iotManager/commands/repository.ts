@@ -1,17 +1,7 @@
-/** SQL for gateway commands; every method that reads tenant data is scoped to one organization. */
-import type { Kysely } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
-import type { Database } from '../../../platform/db/schema';
+import { Repository } from '../../../platform/db/repository';
 
 /** Data access for commands; bind it to a transaction with `transaction`. */
-export class CommandRepository {
-  constructor(readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: CommandRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new CommandRepository(trx)));
-  }
-
+export class CommandRepository extends Repository {
   private select() {
     return this.db
       .selectFrom('gateway_commands as c')
@@ -103,11 +93,6 @@ export class CommandRepository {
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

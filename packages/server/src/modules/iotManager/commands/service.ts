@@ -24,7 +24,7 @@ export class CommandService {
     gatewayId: string,
     query: { page_number: number; page_size: number },
   ): Promise<{ commands: Command[]; total_entries: number }> {
-    await mustFindGateway(new GatewayRepository(this.repo.db), orgId, gatewayId);
+    await mustFindGateway(this.repo.sibling(GatewayRepository), orgId, gatewayId);
     const [rows, total] = await Promise.all([
       this.repo.ofGateway(orgId, gatewayId, pageWindow(query)),
       this.repo.countOfGateway(orgId, gatewayId),
@@ -35,7 +35,7 @@ export class CommandService {
   /** Stores a pending command (409 for an archived gateway), then pushes it when a transport can. */
   async create(actor: Actor, gatewayId: string, body: CommandInput): Promise<Command> {
     const { gateway, row } = await this.repo.transaction(async (repo) => {
-      const found = await mustFindGateway(new GatewayRepository(repo.db), actor.orgId, gatewayId);
+      const found = await mustFindGateway(repo.sibling(GatewayRepository), actor.orgId, gatewayId);
       if (found.archived_at) {
         throw problems.conflict(`Gateway "${found.name}" is archived; unarchive it to send commands`);
       }

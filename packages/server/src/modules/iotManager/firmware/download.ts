@@ -2,10 +2,11 @@
  * The signed firmware download devices follow: GET /iot_mgmt/firmware/{firmwareId}/download?expires&signature.
  * Public (a device holds no user session); the link's HMAC signature and expiry are the authorization.
  */
-import { problemSchema, uuidParam } from '@ferrite/contracts';
+import { uuidParam } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/http/deps';
+import { problemResponses } from '../../../platform/http/problemResponses';
 import { BlobNotFoundError } from '../../../platform/storage/blobStore';
 import { HttpProblem, IOT_TAGS, problems } from '../shared';
 import { FirmwareRepository } from './repository';
@@ -31,9 +32,7 @@ export const firmwareDownloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
       // Streams bypass serialization; the 200 entry documents the answer and types the reply.
       response: {
         200: z.unknown().describe('The firmware file'),
-        400: problemSchema,
-        403: problemSchema,
-        404: problemSchema,
+        ...problemResponses(400, 403, 404),
       },
     },
     handler: async (request, reply) => {

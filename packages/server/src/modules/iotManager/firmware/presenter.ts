@@ -1,6 +1,6 @@
 /** Firmware and rollout rows → contract DTOs. */
 import type { Firmware, Rollout } from '@ferrite/contracts';
-import { iso } from '../shared';
+import { iso } from '../../../platform/isoTime';
 import type { FirmwareRow, RolloutRow } from './repository';
 
 /** A firmware file as the API answers it (never its storage key). */

@@ -1,17 +1,7 @@
-/** SQL for firmware files and their rollouts; every method that reads tenant data is scoped to one organization. */
-import type { Kysely } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
-import type { Database } from '../../../platform/db/schema';
+import { Repository } from '../../../platform/db/repository';
 
 /** Data access for firmware and rollouts; bind it to a transaction with `transaction`. */
-export class FirmwareRepository {
-  constructor(readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: FirmwareRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new FirmwareRepository(trx)));
-  }
-
+export class FirmwareRepository extends Repository {
   private selectFirmware() {
     return this.db
       .selectFrom('firmware as f')
@@ -183,11 +173,6 @@ export class FirmwareRepository {
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

@@ -12,10 +12,11 @@ import {
   type Rollout,
 } from '@ferrite/contracts';
 import type { Config } from '../../../config';
+import { assertUsable } from '../../../platform/http/problem';
 import { absoluteLink, type BlobStore } from '../../../platform/storage/blobStore';
 import { type DispatchDeps, dispatchCommand } from '../commands/dispatch';
 import { CommandRepository, type CommandRow } from '../commands/repository';
-import { type Actor, activityBase, announceRollout, assertUsable, problems } from '../shared';
+import { type Actor, activityBase, announceRollout, problems } from '../shared';
 import { presentRollout } from './presenter';
 import type { FirmwareRepository } from './repository';
 
@@ -58,7 +59,7 @@ export async function startRollout(
     });
     const url = absoluteLink(deps.config.publicUrl, link);
     const expiresAt = new Date(Date.now() + FIRMWARE_LINK_TTL_S * 1000);
-    const commands = new CommandRepository(trx.db);
+    const commands = trx.sibling(CommandRepository);
     const plan: { gateway: (typeof gateways)[number]; rolloutId: string; command: CommandRow }[] = [];
     for (const gateway of gateways) {
       const rolloutId = randomUUID();
@@ -104,7 +105,7 @@ export async function startRollout(
     return { plan, what: `firmware "${firmware.name}" ${firmware.version}` };
   });
 
-  const commands = new CommandRepository(repo.db);
+  const commands = repo.sibling(CommandRepository);
   for (const { gateway, rolloutId, command } of planned.plan) {
     const { sent } = await dispatchCommand(commands, deps, gateway, command, {
       kind: 'firmware',

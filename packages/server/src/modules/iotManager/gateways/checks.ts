@@ -6,7 +6,8 @@ import {
   inDefaultTopicRoot,
   TOPIC_NOT_AVAILABLE,
 } from '@ferrite/contracts';
-import { assertUsable, HttpProblem, problems } from '../shared';
+import { assertUsable } from '../../../platform/http/problem';
+import { HttpProblem, problems } from '../shared';
 import type { Connection } from './connection';
 import type { GatewayRepository, GatewayRow } from './repository';
 

@@ -1,6 +1,7 @@
 /** Gateway row → contract DTO; the token hash never leaves the server, only its last four characters. */
 import type { Gateway, GatewayParam, TimestampMapping } from '@ferrite/contracts';
-import { gatewayStatus, iso, isoOrNull } from '../shared';
+import { iso, isoOrNull } from '../../../platform/isoTime';
+import { gatewayStatus } from '../shared';
 import type { GatewayRow } from './repository';
 
 /** A gateway as the API answers it; status is computed against `now`. */

@@ -7,8 +7,8 @@ import {
   type TabCounts,
   type TimestampMapping,
 } from '@ferrite/contracts';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
+import { type ExpressionBuilder, sql } from 'kysely';
+import { Repository } from '../../../platform/db/repository';
 import type { Database } from '../../../platform/db/schema';
 import { topicBlockedSql, topicTreeTaken } from './topicTree';
 
@@ -60,14 +60,7 @@ const COLUMNS = [
 ] as const;
 
 /** Data access for gateways; bind it to a transaction with `transaction`. */
-export class GatewayRepository {
-  constructor(readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: GatewayRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new GatewayRepository(trx)));
-  }
-
+export class GatewayRepository extends Repository {
   /** The project, if it belongs to the organization. */
   findProject(orgId: string, projectId: string) {
     return this.db
@@ -316,11 +309,6 @@ export class GatewayRepository {
   /** Deletes a gateway; its mappings, log, commands and rollouts go with it, children lose their parent. */
   async delete(orgId: string, id: string): Promise<void> {
     await this.db.deleteFrom('gateways').where('org_id', '=', orgId).where('id', '=', id).execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

@@ -3,16 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { Gateway, GatewayWithToken, gatewayBodySchema, TabCounts } from '@ferrite/contracts';
 import type { z } from 'zod';
 import type { Config } from '../../../config';
+import { hasSqlState, UNIQUE_VIOLATION } from '../../../platform/db/sqlState';
 import type { DeviceLink } from '../ingest/deviceLink';
-import {
-  type Actor,
-  activityBase,
-  hasSqlState,
-  pageWindow,
-  problems,
-  searchPattern,
-  UNIQUE_VIOLATION,
-} from '../shared';
+import { type Actor, activityBase, pageWindow, problems, searchPattern } from '../shared';
 import {
   assertBelowLimit,
   assertCredentialsFree,

@@ -1,11 +1,7 @@
-/** SQL for a gateway's log; every method is scoped to one organization and one gateway. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../platform/db/schema';
+import { Repository } from '../../../platform/db/repository';
 
 /** Reads and clears gateway log lines (the ingest side writes them through the log sink). */
-export class GatewayLogRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export class GatewayLogRepository extends Repository {
   /** The newest lines first, optionally only older than `before` and of one level. */
   latest(
     orgId: string,

@@ -1,6 +1,6 @@
 /** Mapping row → contract DTO. */
 import type { Mapping } from '@ferrite/contracts';
-import { iso } from '../shared';
+import { iso } from '../../../platform/isoTime';
 import type { MappingRow } from './repository';
 
 /** A mapping as the API answers it. */

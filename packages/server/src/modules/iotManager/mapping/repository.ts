@@ -1,17 +1,7 @@
-/** SQL for gateway mappings; every method is scoped to one organization. */
-import type { Kysely } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
-import type { Database } from '../../../platform/db/schema';
+import { Repository } from '../../../platform/db/repository';
 
 /** Data access for mappings; bind it to a transaction with `transaction`. */
-export class MappingRepository {
-  constructor(readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: MappingRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new MappingRepository(trx)));
-  }
-
+export class MappingRepository extends Repository {
   private select(orgId: string) {
     return this.db
       .selectFrom('gateway_mappings as m')
@@ -95,11 +85,6 @@ export class MappingRepository {
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

@@ -9,21 +9,14 @@ import {
   parseJsonPath,
 } from '@ferrite/contracts';
 import type { z } from 'zod';
+import { hasSqlState, UNIQUE_VIOLATION } from '../../../platform/db/sqlState';
+import { assertUsable, unprocessable } from '../../../platform/http/problem';
 import { effectiveOf } from '../../entityManager/types/effective';
 import { TypeRepository } from '../../entityManager/types/repository';
 import { mustFindGateway } from '../gateways/checks';
 import { GatewayRepository } from '../gateways/repository';
 import type { DeviceLink } from '../ingest/deviceLink';
-import {
-  type Actor,
-  activityBase,
-  assertUsable,
-  HttpProblem,
-  hasSqlState,
-  problems,
-  UNIQUE_VIOLATION,
-  unprocessable,
-} from '../shared';
+import { type Actor, activityBase, HttpProblem, problems } from '../shared';
 import { presentMapping } from './presenter';
 import type { MappingRepository, MappingRow } from './repository';
 
@@ -53,7 +46,7 @@ export class MappingService {
 
   /** The gateway's mappings by JSON path. */
   async list(orgId: string, gatewayId: string): Promise<Mapping[]> {
-    await mustFindGateway(new GatewayRepository(this.repo.db), orgId, gatewayId);
+    await mustFindGateway(this.repo.sibling(GatewayRepository), orgId, gatewayId);
     return (await this.repo.ofGateway(orgId, gatewayId)).map(presentMapping);
   }
 
@@ -64,7 +57,7 @@ export class MappingService {
     let replaced: MappingRow | undefined;
     const created = await this.repo
       .transaction(async (repo) => {
-        const gateway = await mustFindGateway(new GatewayRepository(repo.db), actor.orgId, gatewayId);
+        const gateway = await mustFindGateway(repo.sibling(GatewayRepository), actor.orgId, gatewayId);
         const sensorName = await assertTarget(repo, actor.orgId, gateway.project_id, body);
         const existing = await repo.feeding(actor.orgId, body.sensor_id, body.param_key);
         if (existing && !body.replace) throw conflictWith(existing, sensorName, body.param_key);
@@ -107,7 +100,7 @@ export class MappingService {
   /** Removes one of the gateway's mappings. */
   async delete(actor: Actor, gatewayId: string, mappingId: string): Promise<void> {
     await this.repo.transaction(async (repo) => {
-      const gateway = await mustFindGateway(new GatewayRepository(repo.db), actor.orgId, gatewayId);
+      const gateway = await mustFindGateway(repo.sibling(GatewayRepository), actor.orgId, gatewayId);
       const existing = await repo.findOne(actor.orgId, gatewayId, mappingId);
       if (!existing || !(await repo.delete(actor.orgId, mappingId))) throw problems.notFound('Mapping');
       await repo.recordActivity({
@@ -139,7 +132,7 @@ async function assertTarget(
       },
     ]);
   }
-  const types = await new TypeRepository(repo.db).withAncestors(orgId, [sensor.type_id]);
+  const types = await repo.sibling(TypeRepository).withAncestors(orgId, [sensor.type_id]);
   const keys = effectiveOf(sensor.type_id, types).parameters.map((parameter) => parameter.key);
   if (!keys.includes(body.param_key)) {
     throw unprocessable([

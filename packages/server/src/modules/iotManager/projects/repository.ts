@@ -1,11 +1,9 @@
 /** SQL for the IoT Manager's project views: gateway counts per project and what each gateway feeds. */
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../../platform/db/schema';
+import { sql } from 'kysely';
+import { Repository } from '../../../platform/db/repository';
 
 /** Reads across a project's gateways; every method is scoped to one organization. */
-export class IotProjectRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export class IotProjectRepository extends Repository {
   /**
    * One page of the organization's active projects, newest first, each with how many active gateways
    * it has and how many of those were heard from within their heartbeat timeout at `now`.

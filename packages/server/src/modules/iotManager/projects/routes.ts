@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { abilitiesInApp } from '../../../platform/authorization/abilities';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
+import { isoOrNull } from '../../../platform/isoTime';
 import { mustFindProject } from '../gateways/checks';
 import { GatewayRepository } from '../gateways/repository';
 import {
@@ -21,7 +22,6 @@ import {
   gatewayStatus,
   IOT_MGMT_PREFIX,
   IOT_TAGS,
-  isoOrNull,
   pageWindow,
   searchPattern,
 } from '../shared';

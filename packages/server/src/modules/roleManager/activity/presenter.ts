@@ -1,6 +1,6 @@
 /** Activity row → contract DTO. */
 import type { ActivityEntry, AppKey } from '@ferrite/contracts';
-import { iso } from '../shared';
+import { iso } from '../../../platform/isoTime';
 import type { ActivityRow } from './repository';
 
 /** An activity entry as the API answers it; the actor is null once their account is gone. */

@@ -1,6 +1,4 @@
-/** SQL for reading the organization's activity log (writes go through platform/audit). */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../platform/db/schema';
+import { Repository } from '../../../platform/db/repository';
 
 export interface ActivityFilter {
   actorId?: string | undefined;
@@ -11,9 +9,7 @@ export interface ActivityFilter {
 }
 
 /** Data access for the activity log. */
-export class ActivityRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export class ActivityRepository extends Repository {
   private filtered(orgId: string, filter: ActivityFilter) {
     let query = this.db
       .selectFrom('activity as a')

@@ -1,18 +1,14 @@
 /** Role Manager activity: GET /role_mgmt/orgs/{orgId}/activity, the organization's audit log. */
-import {
-  listActivityQuerySchema,
-  listActivityResponseSchema,
-  orgParamsSchema,
-  problemSchema,
-} from '@ferrite/contracts';
+import { listActivityQuerySchema, listActivityResponseSchema, orgParamsSchema } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
+import { problemResponses } from '../../../platform/http/problemResponses';
 import { ROLE_MGMT_PREFIX } from '../shared';
 import { ActivityRepository } from './repository';
 import { ActivityService } from './service';
 
-const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
+const errors = problemResponses(400, 401, 403);
 
 /** Registers the activity route. */
 export const activityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

@@ -1,9 +1,8 @@
 /** SQL for the organization's invitations; every method is scoped to one organization. */
 import type { Invitation } from '@ferrite/contracts';
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import { Repository } from '../../../platform/db/repository';
 import type { Database, InvitationsTable } from '../../../platform/db/schema';
-import { TenantRepository } from '../../tenantManager/repository';
 
 export type InvitationRow = Selectable<InvitationsTable> & {
   invited_by_name: string | null;
@@ -37,19 +36,7 @@ function statusIs(eb: InvitationsEb, status: InvitationStatus, now: Date) {
 }
 
 /** Data access for invitations; bind it to a transaction with `transaction`. */
-export class InvitationRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: InvitationRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new InvitationRepository(trx)));
-  }
-
-  /** The Tenant Manager's data access on the same connection (seat checks inside this transaction). */
-  tenants(): TenantRepository {
-    return new TenantRepository(this.db);
-  }
-
+export class InvitationRepository extends Repository {
   /** Locks the organization row until the transaction ends (serializes seat and duplicate checks). */
   lockOrg(orgId: string) {
     return this.db
@@ -224,10 +211,5 @@ export class InvitationRepository {
       .where('org_id', '=', orgId)
       .where('id', '=', id)
       .execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }

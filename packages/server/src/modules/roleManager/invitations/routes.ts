@@ -6,13 +6,13 @@ import {
   listInvitationsResponseSchema,
   orgItemParamsSchema,
   orgParamsSchema,
-  problemSchema,
 } from '@ferrite/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
 import { type AppDeps, requestBrand } from '../../../platform/http/deps';
+import { problemResponses } from '../../../platform/http/problemResponses';
 import { ROLE_MGMT_PREFIX } from '../shared';
 import type { InvitationMailContext } from './mail';
 import { InvitationRepository } from './repository';
@@ -21,13 +21,7 @@ import { InvitationService } from './service';
 const tags = ['roleManager'];
 const view = { permission: 'roleManager.view' as const };
 const invite = { permission: 'roleManager.inviteUsers' as const };
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409);
 const base = `${ROLE_MGMT_PREFIX}/invitations`;
 
 /** Registers the Role Manager invitation routes. */

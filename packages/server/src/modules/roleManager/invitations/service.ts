@@ -13,7 +13,7 @@ import { abilitiesInApp } from '../../../platform/authorization/abilities';
 import type { AuthorizedCaller } from '../../../platform/http/authContext';
 import { problems } from '../../../platform/http/problem';
 import { hashOpaqueToken, newOpaqueToken } from '../../../platform/security/opaqueTokens';
-import { assertSeatFree } from '../../tenantManager/seats';
+import { assertSeatFree, TenantRepository } from '../../tenantManager';
 import { assertNoFieldErrors, pageWindow, searchPattern, unique } from '../shared';
 import { type InvitationMailContext, sendInvitationMail } from './mail';
 import { invitationStatus, presentInvitation } from './presenter';
@@ -84,7 +84,7 @@ export class InvitationService {
           `An invitation to ${body.email} is already pending. Resend it to send a new link.`,
         );
       }
-      await assertSeatFree(repo.tenants(), orgId);
+      await assertSeatFree(repo.sibling(TenantRepository), orgId);
       const id = await repo.insert(orgId, {
         email: body.email,
         name: body.name || person?.name || '',
@@ -136,7 +136,8 @@ export class InvitationService {
       if (person?.member_id && !person.member_archived_at) {
         throw problems.conflict(`${row.email} is already a member of ${org.name}`);
       }
-      if (status === 'expired') await assertSeatFree(repo.tenants(), orgId, { exceptEmail: row.email });
+      if (status === 'expired')
+        await assertSeatFree(repo.sibling(TenantRepository), orgId, { exceptEmail: row.email });
       const before = await presentOne(repo, orgId, id);
       await repo.renew(orgId, id, {
         tokenHash: hashOpaqueToken(token),

@@ -1,7 +1,6 @@
 /** SQL for projects and their members; every method is scoped to one organization. */
-import { type Kysely, sql } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
-import type { Database } from '../../../platform/db/schema';
+import { sql } from 'kysely';
+import { Repository } from '../../../platform/db/repository';
 
 export interface ProjectValues {
   name: string;
@@ -18,14 +17,7 @@ export interface PersonRow {
 }
 
 /** Data access for projects; bind it to a transaction with `transaction`. */
-export class ProjectRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: ProjectRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new ProjectRepository(trx)));
-  }
-
+export class ProjectRepository extends Repository {
   private selectProjects(orgId: string) {
     return this.db
       .selectFrom('projects as p')
@@ -190,11 +182,6 @@ export class ProjectRepository {
       .insertInto('project_members')
       .values(userIds.map((userId) => ({ org_id: orgId, project_id: projectId, user_id: userId })))
       .execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

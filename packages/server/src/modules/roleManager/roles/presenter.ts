@@ -1,6 +1,6 @@
 /** Role row → contract DTO. */
 import type { Role } from '@ferrite/contracts';
-import { iso } from '../shared';
+import { iso } from '../../../platform/isoTime';
 import type { RoleRow } from './repository';
 
 /** A role as the API answers it. */

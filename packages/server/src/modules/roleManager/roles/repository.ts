@@ -1,8 +1,5 @@
-/** SQL for custom roles; every method is scoped to one organization. */
-import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
-import type { Database } from '../../../platform/db/schema';
+import { Repository } from '../../../platform/db/repository';
 
 export interface RoleValues {
   name: string;
@@ -20,14 +17,7 @@ export interface RoleRow {
 }
 
 /** Data access for roles; bind it to a transaction with `transaction`. */
-export class RoleRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: RoleRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new RoleRepository(trx)));
-  }
-
+export class RoleRepository extends Repository {
   /** Locks the organization row until the transaction ends (serializes the name check). */
   async lockOrg(orgId: string): Promise<void> {
     await this.db.selectFrom('orgs').select('id').where('id', '=', orgId).forNoKeyUpdate().execute();
@@ -127,11 +117,6 @@ export class RoleRepository {
   /** Deletes a role; memberships that still point at it lose it (the foreign key sets null). */
   async delete(orgId: string, id: string): Promise<void> {
     await this.db.deleteFrom('roles').where('org_id', '=', orgId).where('id', '=', id).execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }
 

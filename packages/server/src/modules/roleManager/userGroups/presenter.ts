@@ -1,6 +1,6 @@
 /** User group row → contract DTO. */
 import { APP_KEYS, type UserGroup } from '@ferrite/contracts';
-import { iso, isoOrNull } from '../shared';
+import { iso, isoOrNull } from '../../../platform/isoTime';
 import type { UserGroupRow } from './repository';
 
 /** A group as the API answers it; apps in registry order. */

@@ -1,7 +1,7 @@
 /** SQL for user groups and their members; every method is scoped to one organization. */
-import { type Kysely, type Selectable, sql } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
-import type { Database, UserGroupsTable } from '../../../platform/db/schema';
+import { type Selectable, sql } from 'kysely';
+import { Repository } from '../../../platform/db/repository';
+import type { UserGroupsTable } from '../../../platform/db/schema';
 
 export type UserGroupRow = Selectable<UserGroupsTable>;
 
@@ -13,14 +13,7 @@ export interface GroupValues {
 }
 
 /** Data access for user groups; bind it to a transaction with `transaction`. */
-export class UserGroupRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: UserGroupRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new UserGroupRepository(trx)));
-  }
-
+export class UserGroupRepository extends Repository {
   /**
    * Locks the organization row until the transaction ends, so two writers cannot both pass the
    * "name is free" check. NO KEY UPDATE leaves inserts that merely reference the organization unblocked.
@@ -181,10 +174,5 @@ export class UserGroupRepository {
       .insertInto('user_group_members')
       .values(userIds.map((userId) => ({ org_id: orgId, group_id: groupId, user_id: userId })))
       .execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }

@@ -1,6 +1,6 @@
 /** Member rows → the Role Manager user DTO. */
 import { APP_KEYS, type OrgRole, type OrgUser } from '@ferrite/contracts';
-import { iso, isoOrNull } from '../shared';
+import { iso, isoOrNull } from '../../../platform/isoTime';
 import type { MemberRow } from './repository';
 
 /** A member as the users list and editor show it; apps in registry order. */

@@ -1,8 +1,7 @@
 /** SQL for the organization's users (memberships with their person); every method is scoped to one org. */
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { type ActivityEntryInput, recordActivity } from '../../../platform/audit/activity';
+import { type ExpressionBuilder, sql } from 'kysely';
+import { Repository } from '../../../platform/db/repository';
 import type { Database } from '../../../platform/db/schema';
-import { TenantRepository } from '../../tenantManager/repository';
 
 /** What the users list and detail read about one member. */
 export interface MemberRow {
@@ -41,22 +40,10 @@ function hasPendingInvitation(
 }
 
 /** Data access for Role Manager users; bind it to a transaction with `transaction`. */
-export class UserRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** Runs the work in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: UserRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new UserRepository(trx)));
-  }
-
+export class UserRepository extends Repository {
   /** Locks the organization row until the transaction ends (serializes admin-count and seat checks). */
   async lockOrg(orgId: string): Promise<void> {
     await this.db.selectFrom('orgs').select('id').where('id', '=', orgId).forNoKeyUpdate().execute();
-  }
-
-  /** The Tenant Manager's data access on the same connection (seat checks inside this transaction). */
-  tenants(): TenantRepository {
-    return new TenantRepository(this.db);
   }
 
   /** The organization's app list. */
@@ -321,10 +308,5 @@ export class UserRepository {
       .where('org_id', '=', orgId)
       .where('user_id', '=', userId)
       .execute();
-  }
-
-  /** Records an activity entry with this repository's connection (the transaction's, when bound). */
-  recordActivity(entry: ActivityEntryInput): Promise<void> {
-    return recordActivity(this.db, entry);
   }
 }

@@ -5,13 +5,13 @@ import {
   orgItemParamsSchema,
   orgParamsSchema,
   orgUserSchema,
-  problemSchema,
   updateUserBodySchema,
 } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
+import { problemResponses } from '../../../platform/http/problemResponses';
 import { ROLE_MGMT_PREFIX } from '../shared';
 import { UserRepository } from './repository';
 import { UserService } from './service';
@@ -19,13 +19,7 @@ import { UserService } from './service';
 const tags = ['roleManager'];
 const view = { permission: 'roleManager.view' as const };
 const manage = { permission: 'roleManager.manageUsers' as const };
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409);
 const base = `${ROLE_MGMT_PREFIX}/users`;
 
 /** Registers the Role Manager users routes. */

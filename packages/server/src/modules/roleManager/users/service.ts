@@ -3,7 +3,7 @@ import type { FieldError, ListUsersResponse, OrgUser, UpdateUserBody } from '@fe
 import { abilitiesInApp } from '../../../platform/authorization/abilities';
 import type { AuthorizedCaller } from '../../../platform/http/authContext';
 import { problems } from '../../../platform/http/problem';
-import { assertSeatFree } from '../../tenantManager/seats';
+import { assertSeatFree, TenantRepository } from '../../tenantManager';
 import { appGrantError, assertNoFieldErrors, pageWindow, searchPattern, unique } from '../shared';
 import { presentOrgUser } from './presenter';
 import type { MemberRow, UserRepository } from './repository';
@@ -119,7 +119,7 @@ export class UserService {
       await repo.lockOrg(orgId);
       const member = await load(repo, orgId, userId);
       if (!member.archived_at) throw problems.conflict(`${member.name} is not archived`);
-      await assertSeatFree(repo.tenants(), orgId, { exceptEmail: member.email });
+      await assertSeatFree(repo.sibling(TenantRepository), orgId, { exceptEmail: member.email });
       const before = await present(repo, orgId, member);
       await repo.setArchivedAt(orgId, userId, null);
       await repo.revokePendingInvitations(orgId, member.email);

@@ -1,7 +1,7 @@
 /** Delete: one entity, or with `cascade` an asset and everything beneath it, in one transaction. */
 import type { EntityKind } from '@ferrite/contracts';
 import { problems } from '../../../../platform/http/problem';
-import { type Actor, counted, KIND_WORDS } from '../../shared';
+import { type Actor, activityBase, counted, KIND_WORDS } from '../../shared';
 import { mustFindEntity, mustFindProject, presentRows } from '../load';
 import type { EntityRepository } from '../repository';
 
@@ -32,11 +32,7 @@ export async function deleteEntity(
   const [before] = await presentRows(repo, actor.orgId, [entity]);
   const deleted = await repo.deleteSubtree(actor.orgId, projectId, entity.path);
   await repo.recordActivity({
-    orgId: actor.orgId,
-    actorId: actor.userId,
-    app: 'entityManager',
-    entityType: kind,
-    entityId: id,
+    ...activityBase(actor, kind, id),
     action: 'deleted',
     summary:
       deleted > 1

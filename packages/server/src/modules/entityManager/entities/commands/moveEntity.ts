@@ -1,6 +1,6 @@
 /** Move: an entity and its whole subtree go under another asset of the project, or to its top level. */
 import type { Entity, EntityKind, FieldError } from '@ferrite/contracts';
-import { type Actor, assertNoFieldErrors, KIND_WORDS } from '../../shared';
+import { type Actor, activityBase, assertNoFieldErrors, KIND_WORDS } from '../../shared';
 import { mustFindEntity, mustFindProject, presentOne, presentRows } from '../load';
 import type { EntityRepository } from '../repository';
 import { relocate, resolveParent } from '../tree';
@@ -27,11 +27,7 @@ export async function moveEntity(
   await relocate(repo, actor.orgId, projectId, { ...entity, kind }, parent);
   const after = await presentOne(repo, actor.orgId, projectId, kind, id);
   await repo.recordActivity({
-    orgId: actor.orgId,
-    actorId: actor.userId,
-    app: 'entityManager',
-    entityType: kind,
-    entityId: id,
+    ...activityBase(actor, kind, id),
     action: 'moved',
     summary: `Moved ${KIND_WORDS[kind].one} "${entity.name}" ${parent ? `under "${parent.name}"` : 'to the top level'}`,
     before,

@@ -4,11 +4,13 @@
  * multi-row INSERTs (paths computed in memory, parents first) and logged as one activity entry.
  */
 import type { ImportReport } from '@ferrite/contracts';
+import { hasSqlState, REFERENCED_ROW } from '../../../../platform/db/sqlState';
 import { problems } from '../../../../platform/http/problem';
 import { mustFindProject } from '../../entities/load';
 import type { EntityRepository } from '../../entities/repository';
-import { type Actor, counted, hasSqlState, REFERENCED_ROW } from '../../shared';
+import { type Actor, activityBase, counted } from '../../shared';
 import { effectiveOf } from '../../types/effective';
+import { TypeRepository } from '../../types/repository';
 import { CsvSyntaxError } from '../csv';
 import { type ImportType, namedParentIds, parseRows, planImport, rowsFromCsv, typeKey } from '../importPlan';
 
@@ -25,7 +27,7 @@ export async function importHierarchy(
   try {
     return await repo.transaction(async (trx) => {
       const project = await mustFindProject(trx, actor.orgId, projectId, true);
-      const allTypes = await trx.types().all(actor.orgId);
+      const allTypes = await trx.sibling(TypeRepository).all(actor.orgId);
       const byId = new Map(allTypes.map((type) => [type.id, type]));
       const types = new Map<string, ImportType>(
         allTypes.map((type) => [
@@ -46,12 +48,8 @@ export async function importHierarchy(
       const assets = plan.entities.filter((entity) => entity.kind === 'asset').length;
       const sensors = plan.entities.length - assets;
       await trx.recordActivity({
-        orgId: actor.orgId,
-        actorId: actor.userId,
-        app: 'entityManager',
+        ...activityBase(actor, 'project', projectId),
         action: 'imported',
-        entityType: 'project',
-        entityId: projectId,
         summary: `Imported ${counted(plan.entities.length, { one: 'entity', many: 'entities' })} (${counted(assets, 'asset')}, ${counted(sensors, 'sensor')}) into project "${project.name}"`,
         after: { created: plan.entities.length, assets, sensors, format: input.format },
       });

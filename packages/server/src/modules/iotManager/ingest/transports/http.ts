@@ -3,11 +3,12 @@
  * commands and answers them. Bodies are taken raw so a malformed payload reaches the gateway log
  * with the reason instead of being refused by the JSON parser before anyone sees it.
  */
-import { ingestResultSchema, problemSchema, uuidParam } from '@ferrite/contracts';
+import { ingestResultSchema, uuidParam } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken } from '../../../../platform/http/authContext';
 import { HttpProblem, problems } from '../../../../platform/http/problem';
+import { problemResponses } from '../../../../platform/http/problemResponses';
 import type { DeviceDeps } from '../deviceServices';
 import type { IngestGateway } from '../gatewayDirectory';
 import { refusalMessage } from '../ingestService';
@@ -16,14 +17,7 @@ import { refusalMessage } from '../ingestService';
 export const HTTP_INGEST_MAX_BYTES = 1024 * 1024;
 
 const tags = ['device ingest'];
-const errors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  422: problemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409, 422);
 const gatewayParams = z.object({ gatewayUuid: uuidParam('gatewayUuid') });
 const commandParams = gatewayParams.extend({ commandId: uuidParam('commandId') });
 const device = { access: 'public' as const, deviceTraffic: true as const };
