@@ -15,6 +15,7 @@ import { invitationsModule } from '../modules/invitations';
 import { type DeviceDeps, iotManagerModule } from '../modules/iotManager';
 import { outboxModule } from '../modules/outbox';
 import { profileModule } from '../modules/profile';
+import { projectsModule } from '../modules/projects';
 import { reportsModule } from '../modules/reports';
 import { roleManagerModule } from '../modules/roleManager';
 import { telemetryModule } from '../modules/telemetry';
@@ -32,6 +33,7 @@ export const SERVER_MODULES: readonly ServerModule<ServerDeps>[] = [
   profileModule,
   outboxModule,
   reportsModule,
+  projectsModule,
   roleManagerModule,
   tenantManagerModule,
   invitationsModule,

@@ -4,6 +4,3 @@ import type { DeviceDeps } from '../iotManager';
 import { roleManagerRoutes } from './routes';
 
 export const roleManagerModule = defineModule<DeviceDeps>({ key: 'roleManager', routes: roleManagerRoutes });
-
-export { ProjectRepository } from './projects/repository';
-export { ProjectService } from './projects/service';

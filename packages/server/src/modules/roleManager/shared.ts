@@ -1,5 +1,5 @@
 /** Small helpers the Role Manager lists and editors share: paging, search patterns, field problems. */
-import { APPS, type AppKey, type FieldError, PLATFORM_ADMIN_APPS } from '@ferrite/contracts';
+import { APPS, type AppKey, PLATFORM_ADMIN_APPS } from '@ferrite/contracts';
 import { activityBaseOf } from '../../platform/audit/activity';
 
 // Shared with every module; re-exported so this module's files keep one import.
@@ -26,24 +26,5 @@ export function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
 }
 
-/**
- * Checks people named in a body: each must be an active member of the organization, unless they were
- * already attached (so editing a project's name never fails because a long-standing member left).
- */
-export function memberFieldErrors(
-  path: string,
-  ids: readonly string[],
-  activeMemberIds: ReadonlySet<string>,
-  alreadyAttached: ReadonlySet<string> = new Set(),
-): FieldError[] {
-  const errors: FieldError[] = [];
-  ids.forEach((id, index) => {
-    if (!activeMemberIds.has(id) && !alreadyAttached.has(id)) {
-      errors.push({ path: `${path}.${index}`, message: 'Not an active member of this organization' });
-    }
-  });
-  return errors;
-}
-
 /** The fields every Role Manager activity entry about one entity shares. */
-export const activityBase = activityBaseOf<'project' | 'user_group' | 'role'>('roleManager');
+export const activityBase = activityBaseOf<'user_group' | 'role'>('roleManager');

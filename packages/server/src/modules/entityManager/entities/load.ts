@@ -1,23 +1,19 @@
 /** Loading entities for an answer: the project check, one entity, and a batch presented together. */
 import type { Entity, EntityKind } from '@ferrite/contracts';
 import { problems } from '../../../platform/http/problem';
+import { ProjectRepository, mustFindProject as projectOr404 } from '../../projects';
 import { KIND_WORDS } from '../shared';
 import { TypeRepository } from '../types/repository';
 import { ancestorIds, presentEntity } from './presenter';
 import type { EntityRepository, EntityRow } from './repository';
 
-/** The project, or 404 when it is not an active project of the organization. */
-export async function mustFindProject(
-  repo: EntityRepository,
-  orgId: string,
-  projectId: string,
-  lock = false,
-) {
-  const project = lock
-    ? await repo.lockActiveProject(orgId, projectId)
-    : await repo.findActiveProject(orgId, projectId);
-  if (!project) throw problems.notFound('Project');
-  return project;
+/**
+ * The project, or 404 when it is not an active project of the organization. `lock` holds its row
+ * until the transaction ends: writes to one project's tree run one at a time (two crossing moves
+ * cannot both pass the cycle check), and the project cannot be archived under them.
+ */
+export function mustFindProject(repo: EntityRepository, orgId: string, projectId: string, lock = false) {
+  return projectOr404(repo.sibling(ProjectRepository), orgId, projectId, { active: true, lock });
 }
 
 /** The entity of the kind in the project, or 404. */

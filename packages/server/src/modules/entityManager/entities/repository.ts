@@ -50,33 +50,6 @@ function subtreePattern(path: string): string {
 
 /** Data access for entities; bind it to a transaction with `transaction`. */
 export class EntityRepository extends Repository {
-  /** The project, if it is an active project of the organization. */
-  findActiveProject(orgId: string, projectId: string) {
-    return this.db
-      .selectFrom('projects')
-      .select(['id', 'name'])
-      .where('org_id', '=', orgId)
-      .where('id', '=', projectId)
-      .where('archived_at', 'is', null)
-      .executeTakeFirst();
-  }
-
-  /**
-   * Like findActiveProject, and holds the project row until the transaction ends: writes to one
-   * project's tree run one at a time (two crossing moves cannot both pass the cycle check), and the
-   * project cannot be archived under them.
-   */
-  lockActiveProject(orgId: string, projectId: string) {
-    return this.db
-      .selectFrom('projects')
-      .select(['id', 'name'])
-      .where('org_id', '=', orgId)
-      .where('id', '=', projectId)
-      .where('archived_at', 'is', null)
-      .forNoKeyUpdate()
-      .executeTakeFirst();
-  }
-
   private select(orgId: string, projectId: string) {
     return this.db
       .selectFrom('entities as e')

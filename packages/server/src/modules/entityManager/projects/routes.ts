@@ -13,8 +13,7 @@ import { abilitiesInApp } from '../../../platform/authorization/abilities';
 import { requireAuth } from '../../../platform/http/authContext';
 import { problemResponses } from '../../../platform/http/problemResponses';
 import type { DeviceDeps } from '../../iotManager';
-import { ProjectRepository } from '../../roleManager/projects/repository';
-import { ProjectService } from '../../roleManager/projects/service';
+import { ProjectRepository, ProjectService } from '../../projects';
 import { ENTITY_MGMT_PREFIX } from '../shared';
 
 const tags = ['entityManager'];

@@ -1,4 +1,4 @@
-/** What a gateway write must respect: its project, its parent, unique credentials and the org's limit. */
+/** What a gateway write must respect: its parent, unique credentials and the org's limit. */
 import {
   DEFAULT_TOPIC_ROOT,
   defaultTopic,
@@ -10,18 +10,6 @@ import { assertUsable } from '../../../platform/http/problem';
 import { HttpProblem, problems } from '../shared';
 import type { Connection } from './connection';
 import type { GatewayRepository, GatewayRow } from './repository';
-
-/** The project of the organization; `active` also refuses an archived one (404 either way). */
-export async function mustFindProject(
-  repo: GatewayRepository,
-  orgId: string,
-  projectId: string,
-  options: { active?: boolean } = {},
-): Promise<{ id: string; name: string }> {
-  const project = await repo.findProject(orgId, projectId);
-  if (!project || (options.active && project.archived_at)) throw problems.notFound('Project');
-  return project;
-}
 
 /** The gateway of the organization, or 404. */
 export async function mustFindGateway(

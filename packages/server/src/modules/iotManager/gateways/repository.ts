@@ -61,16 +61,6 @@ const COLUMNS = [
 
 /** Data access for gateways; bind it to a transaction with `transaction`. */
 export class GatewayRepository extends Repository {
-  /** The project, if it belongs to the organization. */
-  findProject(orgId: string, projectId: string) {
-    return this.db
-      .selectFrom('projects')
-      .select(['id', 'name', 'archived_at'])
-      .where('org_id', '=', orgId)
-      .where('id', '=', projectId)
-      .executeTakeFirst();
-  }
-
   private select(orgId: string) {
     return this.db
       .selectFrom('gateways as g')

@@ -4,6 +4,7 @@ import type { Gateway, GatewayWithToken, gatewayBodySchema, TabCounts } from '@f
 import type { z } from 'zod';
 import type { Config } from '../../../config';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../../platform/db/sqlState';
+import { mustFindProject, ProjectRepository } from '../../projects';
 import type { DeviceLink } from '../ingest/deviceLink';
 import { type Actor, activityBase, pageWindow, problems, searchPattern } from '../shared';
 import {
@@ -12,7 +13,6 @@ import {
   assertParentUsable,
   credentialClash,
   mustFindGateway,
-  mustFindProject,
 } from './checks';
 import { type Connection, newGatewayToken, resolveConnection } from './connection';
 import { presentGateway } from './presenter';
@@ -71,7 +71,7 @@ export class GatewayService {
       id,
       () =>
         this.repo.transaction(async (repo) => {
-          await mustFindProject(repo, actor.orgId, projectId, { active: true });
+          await mustFindProject(repo.sibling(ProjectRepository), actor.orgId, projectId, { active: true });
           await assertParentUsable(repo, actor.orgId, projectId, id, values.parent_id);
           await assertCredentialsFree(repo, id, values);
           await repo.lockOrgGateways(actor.orgId);

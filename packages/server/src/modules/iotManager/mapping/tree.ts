@@ -5,11 +5,9 @@
 import type { DataType, MappingTreeResponse } from '@ferrite/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
-import { depthFirst } from '../../entityManager/hierarchy/order';
-import { HierarchyRepository } from '../../entityManager/hierarchy/repository';
-import { effectiveOf } from '../../entityManager/types/effective';
-import { TypeRepository } from '../../entityManager/types/repository';
-import { mustFindGateway, mustFindProject } from '../gateways/checks';
+import { depthFirst, effectiveOf, HierarchyRepository, TypeRepository } from '../../entityManager';
+import { mustFindProject, ProjectRepository } from '../../projects';
+import { mustFindGateway } from '../gateways/checks';
 import { GatewayRepository } from '../gateways/repository';
 import { MappingRepository } from './repository';
 
@@ -23,7 +21,7 @@ export async function mappingTree(
 ): Promise<MappingTreeResponse> {
   const gateways = new GatewayRepository(db);
   const gateway = await mustFindGateway(gateways, orgId, gatewayId);
-  const project = await mustFindProject(gateways, orgId, gateway.project_id);
+  const project = await mustFindProject(new ProjectRepository(db), orgId, gateway.project_id);
   const [rows, mappings] = await Promise.all([
     new HierarchyRepository(db).tree(orgId, project.id),
     new MappingRepository(db).ofProject(orgId, project.id),

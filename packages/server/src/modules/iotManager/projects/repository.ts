@@ -1,59 +1,42 @@
-/** SQL for the IoT Manager's project views: gateway counts per project and what each gateway feeds. */
+/**
+ * SQL for the IoT Manager's project views: gateway counts per project and what each gateway feeds.
+ * The projects themselves come from the projects module.
+ */
 import { sql } from 'kysely';
 import { Repository } from '../../../platform/db/repository';
 
 /** Reads across a project's gateways; every method is scoped to one organization. */
 export class IotProjectRepository extends Repository {
   /**
-   * One page of the organization's active projects, newest first, each with how many active gateways
-   * it has and how many of those were heard from within their heartbeat timeout at `now`.
+   * Per project, how many active gateways it has and how many of those were heard from within their
+   * heartbeat timeout at `now` (projects without gateways are left out).
    */
-  list(orgId: string, filter: { pattern: string | null; limit: number; offset: number; now: Date }) {
-    let query = this.db
-      .selectFrom('projects as p')
-      .leftJoin('gateways as g', (join) =>
-        join
-          .onRef('g.org_id', '=', 'p.org_id')
-          .onRef('g.project_id', '=', 'p.id')
-          .on('g.archived_at', 'is', null),
-      )
+  async gatewayCounts(
+    orgId: string,
+    projectIds: readonly string[],
+    now: Date,
+  ): Promise<Map<string, { gateways: number; online: number }>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('gateways as g')
       .select([
-        'p.id',
-        'p.name',
-        'p.description',
-        sql<string>`count(g.id)`.as('gateway_count'),
-        sql<string>`count(g.id) filter (where g.last_seen_at > ${filter.now}::timestamptz - g.heartbeat_timeout_s * interval '1 second')`.as(
+        'g.project_id',
+        sql<string>`count(*)`.as('gateway_count'),
+        sql<string>`count(*) filter (where g.last_seen_at > ${now}::timestamptz - g.heartbeat_timeout_s * interval '1 second')`.as(
           'online_count',
         ),
       ])
-      .where('p.org_id', '=', orgId)
-      .where('p.archived_at', 'is', null)
-      .groupBy(['p.id', 'p.name', 'p.description', 'p.created_at']);
-    const pattern = filter.pattern;
-    if (pattern) {
-      query = query.where((eb) =>
-        eb.or([eb('p.name', 'ilike', pattern), eb('p.description', 'ilike', pattern)]),
-      );
-    }
-    return query
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(filter.limit)
-      .offset(filter.offset)
+      .where('g.org_id', '=', orgId)
+      .where('g.project_id', 'in', projectIds)
+      .where('g.archived_at', 'is', null)
+      .groupBy('g.project_id')
       .execute();
-  }
-
-  /** How many active projects match the search. */
-  async count(orgId: string, pattern: string | null): Promise<number> {
-    let query = this.db
-      .selectFrom('projects')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('org_id', '=', orgId)
-      .where('archived_at', 'is', null);
-    if (pattern) {
-      query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern)]));
-    }
-    return Number((await query.executeTakeFirstOrThrow()).n);
+    return new Map(
+      rows.map((row) => [
+        row.project_id,
+        { gateways: Number(row.gateway_count), online: Number(row.online_count) },
+      ]),
+    );
   }
 
   /** The active gateways of a project by name. */

@@ -15,8 +15,7 @@ import { abilitiesInApp } from '../../../platform/authorization/abilities';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
 import { isoOrNull } from '../../../platform/isoTime';
-import { mustFindProject } from '../gateways/checks';
-import { GatewayRepository } from '../gateways/repository';
+import { mustFindProject, ProjectRepository } from '../../projects';
 import {
   errorResponses,
   gatewayStatus,
@@ -32,7 +31,7 @@ const view = { permission: 'iotManager.view' as const };
 /** Registers the project list and topology routes. */
 export const iotProjectRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repo = new IotProjectRepository(deps.db);
-  const gateways = new GatewayRepository(deps.db);
+  const projects = new ProjectRepository(deps.db);
 
   app.get(`${IOT_MGMT_PREFIX}/projects`, {
     config: view,
@@ -47,16 +46,21 @@ export const iotProjectRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       const auth = requireAuth(request);
       const pattern = searchPattern(request.query.search);
       const [rows, total] = await Promise.all([
-        repo.list(auth.orgId, { pattern, ...pageWindow(request.query), now: new Date() }),
-        repo.count(auth.orgId, pattern),
+        projects.list(auth.orgId, { archived: false, pattern, ...pageWindow(request.query) }),
+        projects.countMatching(auth.orgId, false, pattern),
       ]);
+      const counts = await repo.gatewayCounts(
+        auth.orgId,
+        rows.map((row) => row.id),
+        new Date(),
+      );
       return {
         projects: rows.map((row) => ({
           id: row.id,
           name: row.name,
           description: row.description,
-          gateway_count: Number(row.gateway_count),
-          online_count: Number(row.online_count),
+          gateway_count: counts.get(row.id)?.gateways ?? 0,
+          online_count: counts.get(row.id)?.online ?? 0,
         })),
         total_entries: total,
         abilities: abilitiesInApp(auth.abilities, 'iotManager'),
@@ -75,7 +79,7 @@ export const iotProjectRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     },
     handler: async (request): Promise<TopologyResponse> => {
       const { orgId } = requireAuth(request);
-      const project = await mustFindProject(gateways, orgId, request.params.projectId);
+      const project = await mustFindProject(projects, orgId, request.params.projectId);
       const rows = await repo.gateways(orgId, project.id);
       const fed = await repo.fed(
         orgId,

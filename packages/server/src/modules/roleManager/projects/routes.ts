@@ -8,9 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerResourceRoutes } from '../../../platform/http/resourceRoutes';
 import type { DeviceDeps } from '../../iotManager';
+import { ProjectRepository, ProjectService } from '../../projects';
 import { ROLE_MGMT_PREFIX } from '../shared';
-import { ProjectRepository } from './repository';
-import { ProjectService } from './service';
 
 /** Registers the project routes. */
 export const projectRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {

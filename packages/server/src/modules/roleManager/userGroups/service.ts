@@ -9,13 +9,13 @@ import {
   type UserGroup,
   type UserGroupBody,
 } from '@ferrite/contracts';
+import { memberFieldErrors } from '../../../platform/http/memberFields';
 import { problems } from '../../../platform/http/problem';
 import {
   type Actor,
   activityBase,
   appGrantError,
   assertNoFieldErrors,
-  memberFieldErrors,
   pageWindow,
   searchPattern,
   unique,

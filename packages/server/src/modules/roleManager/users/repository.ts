@@ -291,15 +291,10 @@ export class UserRepository extends Repository {
     return rows.length;
   }
 
-  /** Removes the user from the organization: membership, group and project memberships. */
+  /** Removes the user from the organization: membership and group memberships (projects: ProjectRepository). */
   async deleteMembership(orgId: string, userId: string): Promise<void> {
     await this.db
       .deleteFrom('user_group_members')
-      .where('org_id', '=', orgId)
-      .where('user_id', '=', userId)
-      .execute();
-    await this.db
-      .deleteFrom('project_members')
       .where('org_id', '=', orgId)
       .where('user_id', '=', userId)
       .execute();

@@ -3,6 +3,7 @@ import type { FieldError, ListUsersResponse, OrgUser, UpdateUserBody } from '@fe
 import { abilitiesInApp } from '../../../platform/authorization/abilities';
 import type { AuthorizedCaller } from '../../../platform/http/authContext';
 import { problems } from '../../../platform/http/problem';
+import { ProjectRepository } from '../../projects';
 import { assertSeatFree, TenantRepository } from '../../tenantManager';
 import { appGrantError, assertNoFieldErrors, pageWindow, searchPattern, unique } from '../shared';
 import { presentOrgUser } from './presenter';
@@ -151,6 +152,7 @@ export class UserService {
       const member = await load(repo, orgId, userId);
       await assertNotLastAdmin(repo, orgId, member, 'remove');
       const before = await present(repo, orgId, member);
+      await repo.sibling(ProjectRepository).removeMember(orgId, userId);
       await repo.deleteMembership(orgId, userId);
       await repo.revokeSessions(orgId, userId, 'removed from organization');
       await repo.recordActivity({

@@ -1,18 +1,31 @@
-/** Project use cases: list, read, create, edit, archive, unarchive, delete; every write is logged. */
+/**
+ * Project use cases: list, read, create, edit, archive, unarchive, delete; every write is logged (as
+ * the Role Manager's, whose screens make them).
+ */
 import type { FieldError, Project, ProjectBody, TabCounts } from '@ferrite/contracts';
-import { problems } from '../../../platform/http/problem';
-import type { DeviceLink } from '../../iotManager/ingest/deviceLink';
-import {
-  type Actor,
-  activityBase,
-  assertNoFieldErrors,
-  memberFieldErrors,
-  pageWindow,
-  searchPattern,
-  unique,
-} from '../shared';
+import { activityBaseOf } from '../../platform/audit/activity';
+import type { Actor } from '../../platform/http/actor';
+import { memberFieldErrors } from '../../platform/http/memberFields';
+import { pageWindow, searchPattern } from '../../platform/http/paging';
+import { assertNoFieldErrors, problems } from '../../platform/http/problem';
 import { presentProject } from './presenter';
 import type { ProjectRepository, ProjectRow } from './repository';
+
+const activityBase = activityBaseOf<'project'>('roleManager');
+
+/**
+ * Told of each gateway a project's deletion takes with it. The IoT Manager's device link fits: the
+ * transports drop the gateway and an external broker removes its account at once rather than at its
+ * next reconcile. Declared here, not imported, because gateways belong to projects: the IoT Manager
+ * depends on this module, never the other way round.
+ */
+export interface GatewayChangeHook {
+  gatewayChanged(gatewayId: string): Promise<void>;
+}
+
+function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
+}
 
 export interface ProjectListQuery {
   is_archived: boolean;
@@ -42,15 +55,11 @@ export function metadataErrors(metadata: ProjectBody['metadata']): FieldError[] 
   return errors;
 }
 
-/** The Role Manager's projects. */
+/** The organization's projects. */
 export class ProjectService {
-  /**
-   * `deviceLink`: told of each gateway a deletion takes with the project, so the transports drop it and
-   * an external broker removes its account at once rather than at its next reconcile.
-   */
   constructor(
     private readonly repo: ProjectRepository,
-    private readonly deviceLink: Pick<DeviceLink, 'gatewayChanged'>,
+    private readonly gateways: GatewayChangeHook,
   ) {}
 
   /** One page of a tab, its total and both tab counts. */
@@ -145,7 +154,7 @@ export class ProjectService {
       return gateways;
     });
     // After the commit, as for a gateway deleted on its own.
-    for (const gatewayId of gatewayIds) await this.deviceLink.gatewayChanged(gatewayId);
+    for (const gatewayId of gatewayIds) await this.gateways.gatewayChanged(gatewayId);
   }
 
   private setArchived(actor: Actor, id: string, archive: boolean): Promise<Project> {

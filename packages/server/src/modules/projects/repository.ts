@@ -1,6 +1,6 @@
 /** SQL for projects and their members; every method is scoped to one organization. */
 import { sql } from 'kysely';
-import { Repository } from '../../../platform/db/repository';
+import { Repository } from '../../platform/db/repository';
 
 export interface ProjectValues {
   name: string;
@@ -80,6 +80,22 @@ export class ProjectRepository extends Repository {
       .where('org_id', '=', orgId)
       .executeTakeFirstOrThrow();
     return { active: Number(row.active), archived: Number(row.archived) };
+  }
+
+  /**
+   * The project, if it belongs to the organization: `active` leaves out an archived one; `lock` holds
+   * its row until the transaction ends, so writes under one project run one at a time and the project
+   * cannot be archived under them.
+   */
+  find(orgId: string, id: string, options: { active?: boolean; lock?: boolean } = {}) {
+    let query = this.db
+      .selectFrom('projects')
+      .select(['id', 'name', 'archived_at'])
+      .where('org_id', '=', orgId)
+      .where('id', '=', id);
+    if (options.active) query = query.where('archived_at', 'is', null);
+    if (options.lock) query = query.forNoKeyUpdate();
+    return query.executeTakeFirst();
   }
 
   /** The project with its manager and creator, if it belongs to the organization. */
@@ -168,6 +184,15 @@ export class ProjectRepository extends Repository {
   /** Deletes a project; its member rows, entities and gateways go with it. */
   async delete(orgId: string, id: string): Promise<void> {
     await this.db.deleteFrom('projects').where('org_id', '=', orgId).where('id', '=', id).execute();
+  }
+
+  /** Takes a user off every project of the organization (they are leaving it). */
+  async removeMember(orgId: string, userId: string): Promise<void> {
+    await this.db
+      .deleteFrom('project_members')
+      .where('org_id', '=', orgId)
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   /** Makes the project's members exactly these users. */

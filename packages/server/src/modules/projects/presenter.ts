@@ -1,6 +1,6 @@
 /** Project row → contract DTO. */
 import type { Project } from '@ferrite/contracts';
-import { iso, isoOrNull } from '../../../platform/isoTime';
+import { iso, isoOrNull } from '../../platform/isoTime';
 import type { PersonRow, ProjectRow } from './repository';
 
 function person(id: string | null, name: string | null, email: string | null) {
