@@ -1,3 +1,4 @@
+/** SQL for identity: users, memberships, sessions, refresh and reset tokens, sign-up requests. */
 import { Repository } from '../../platform/db/repository';
 
 /** Data access for the auth module. */

@@ -1,3 +1,4 @@
+/** SQL for the place search: the located entities of one organization. */
 import { Repository } from '../../platform/db/repository';
 
 /** A named spot the organization already uses: an entity with coordinates. */

@@ -1,3 +1,4 @@
+/** SQL for the caller's own profile and organization. */
 import { Repository } from '../../platform/db/repository';
 
 /** Data access for the profile module; every read is scoped to the caller's organization. */

@@ -1,3 +1,4 @@
+/** SQL for gateway commands; every method that reads tenant data is scoped to one organization. */
 import { Repository } from '../../../platform/db/repository';
 
 /** Data access for commands; bind it to a transaction with `transaction`. */

@@ -1,3 +1,4 @@
+/** SQL for firmware files and their rollouts; every method that reads tenant data is scoped to one organization. */
 import { Repository } from '../../../platform/db/repository';
 
 /** Data access for firmware and rollouts; bind it to a transaction with `transaction`. */

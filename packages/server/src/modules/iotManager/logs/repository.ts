@@ -1,3 +1,4 @@
+/** SQL for a gateway's log; every method is scoped to one organization and one gateway. */
 import { Repository } from '../../../platform/db/repository';
 
 /** Reads and clears gateway log lines (the ingest side writes them through the log sink). */

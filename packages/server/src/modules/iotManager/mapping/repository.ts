@@ -1,3 +1,4 @@
+/** SQL for gateway mappings; every method is scoped to one organization. */
 import { Repository } from '../../../platform/db/repository';
 
 /** Data access for mappings; bind it to a transaction with `transaction`. */

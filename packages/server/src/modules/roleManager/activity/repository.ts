@@ -1,3 +1,4 @@
+/** SQL for reading the organization's activity log (writes go through platform/audit). */
 import { Repository } from '../../../platform/db/repository';
 
 export interface ActivityFilter {

@@ -1,3 +1,4 @@
+/** SQL for custom roles; every method is scoped to one organization. */
 import { sql } from 'kysely';
 import { Repository } from '../../../platform/db/repository';
 
