@@ -1,4 +1,7 @@
-/** Invitations as the invitee sees them: look one up by its token and accept it. */
+/**
+ * Invitations, both sides: an organization's admins invite, resend and revoke (the Role Manager's
+ * Invites tab), and the invited person opens the link and accepts it.
+ */
 import { defineModule } from '../../platform/module';
 import { invitationRoutes } from './routes';
 

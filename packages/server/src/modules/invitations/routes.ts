@@ -1,58 +1,14 @@
-/** Public invitation links: GET /invitations/{token} to preview, POST /invitations/{token}/accept. */
-import {
-  acceptInvitationBodySchema,
-  invitationPreviewSchema,
-  invitationTokenParamsSchema,
-  orgSignInResponseSchema,
-} from '@ferrite/contracts';
+/**
+ * Every invitation route: the Role Manager's Invites tab (/role_mgmt/orgs/{orgId}/invitations: invite,
+ * list, resend, revoke) and the public link the invited person opens (/invitations/{token}).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerToken, resolveAccessToken } from '../../platform/http/authContext';
 import type { AppDeps } from '../../platform/http/deps';
-import { problemResponses } from '../../platform/http/problemResponses';
-import { AuthService } from '../auth/service';
-import { acceptInvitation } from './commands/acceptInvitation';
-import { InvitationTokenRepository } from './repository';
-import { previewInvitation } from './service';
+import { invitationLinkRoutes } from './linkRoutes';
+import { invitationManageRoutes } from './manageRoutes';
 
-const tags = ['invitations'];
-const publicRoute = { access: 'public' as const };
-const errors = problemResponses(400, 401, 404, 409, 410, 429);
-
-/** Registers the public invitation routes. */
+/** Registers both sides of invitations. */
 export const invitationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const repo = new InvitationTokenRepository(deps.db);
-  const auth = new AuthService(deps.db, deps.jwt);
-
-  app.get('/invitations/:token', {
-    config: publicRoute,
-    schema: {
-      tags,
-      summary: 'Who is invited where, and which form applies; 404/410 when the link no longer works',
-      params: invitationTokenParamsSchema,
-      response: { 200: invitationPreviewSchema, ...errors },
-    },
-    handler: (request) => previewInvitation(repo, request.params.token),
-  });
-
-  app.post('/invitations/:token/accept', {
-    config: publicRoute,
-    schema: {
-      tags,
-      summary:
-        "Accept (single use): set-password needs {password}, join-org the account's {current_password} or its session; answers an org session",
-      params: invitationTokenParamsSchema,
-      body: acceptInvitationBodySchema,
-      response: { 200: orgSignInResponseSchema, ...errors },
-    },
-    handler: async (request) => {
-      const token = bearerToken(request);
-      const session = token ? await resolveAccessToken(deps.db, deps.jwt, token) : null;
-      return acceptInvitation(repo, auth, {
-        token: request.params.token,
-        body: request.body,
-        ip: request.ip,
-        sessionUserId: session?.userId ?? null,
-      });
-    },
-  });
+  await app.register(invitationManageRoutes, deps);
+  await app.register(invitationLinkRoutes, deps);
 };

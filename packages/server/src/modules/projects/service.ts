@@ -23,10 +23,6 @@ export interface GatewayChangeHook {
   gatewayChanged(gatewayId: string): Promise<void>;
 }
 
-function unique<T>(values: readonly T[]): T[] {
-  return [...new Set(values)];
-}
-
 export interface ProjectListQuery {
   is_archived: boolean;
   search?: string | undefined;
@@ -95,7 +91,7 @@ export class ProjectService {
     return this.repo.transaction(async (repo) => {
       await validate(repo, actor.orgId, body, NOTHING_ATTACHED);
       const id = await repo.insert(actor.orgId, actor.userId, body);
-      await repo.replaceMembers(actor.orgId, id, unique(body.member_ids));
+      await repo.replaceMembers(actor.orgId, id, [...new Set(body.member_ids)]);
       const after = await present(repo, actor.orgId, await mustFind(repo, actor.orgId, id));
       await repo.recordActivity({
         ...activityBase(actor, 'project', id),
@@ -116,7 +112,7 @@ export class ProjectService {
         memberIds: new Set(before.members.map((m) => m.id)),
       });
       await repo.update(actor.orgId, id, body);
-      await repo.replaceMembers(actor.orgId, id, unique(body.member_ids));
+      await repo.replaceMembers(actor.orgId, id, [...new Set(body.member_ids)]);
       const after = await present(repo, actor.orgId, await mustFind(repo, actor.orgId, id));
       await repo.recordActivity({
         ...activityBase(actor, 'project', id),
@@ -196,7 +192,7 @@ async function validate(
   body: ProjectBody,
   attached: Attached,
 ): Promise<void> {
-  const people = unique([...(body.manager_id ? [body.manager_id] : []), ...body.member_ids]);
+  const people = [...new Set([...(body.manager_id ? [body.manager_id] : []), ...body.member_ids])];
   const active = await repo.activeMemberIds(orgId, people);
   const errors: FieldError[] = [];
   if (body.manager_id && !active.has(body.manager_id) && body.manager_id !== attached.managerId) {

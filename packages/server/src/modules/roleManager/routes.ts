@@ -1,8 +1,10 @@
-/** The Role Manager API: user groups, roles, projects, activity, users and invitations under /role_mgmt. */
+/**
+ * The Role Manager API under /role_mgmt: user groups, roles, projects, activity and users. Its
+ * invitation calls (/role_mgmt/orgs/{orgId}/invitations) belong to the invitations module.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DeviceDeps } from '../iotManager';
 import { activityRoutes } from './activity/routes';
-import { roleManagerInvitationsRoutes } from './invitations/routes';
 import { projectRoutes } from './projects/routes';
 import { roleRoutes } from './roles/routes';
 import { userGroupRoutes } from './userGroups/routes';
@@ -15,5 +17,4 @@ export const roleManagerRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, 
   await app.register(projectRoutes, deps);
   await app.register(activityRoutes, deps);
   await app.register(roleManagerUsersRoutes, deps);
-  await app.register(roleManagerInvitationsRoutes, deps);
 };

@@ -9,8 +9,8 @@ import { hashOpaqueToken } from '../../../platform/security/opaqueTokens';
 import { hashPassword } from '../../../platform/security/passwords';
 import type { AuthService } from '../../auth';
 import { assertSeatFree, TenantRepository } from '../../tenantManager';
-import type { InvitationTokenRepository } from '../repository';
-import { assertUsable, unknownInvitation } from '../service';
+import { assertUsable, unknownInvitation } from '../link';
+import type { InvitationRepository } from '../repository';
 
 export interface AcceptInput {
   token: string;
@@ -22,7 +22,7 @@ export interface AcceptInput {
 
 /** Accepts the invitation and opens a session in its organization. */
 export async function acceptInvitation(
-  repo: InvitationTokenRepository,
+  repo: InvitationRepository,
   auth: AuthService,
   input: AcceptInput,
 ): Promise<OrgSignInResponse> {

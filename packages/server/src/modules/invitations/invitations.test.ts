@@ -8,9 +8,9 @@ import {
   invitationLinkIn,
   latestMail,
   mailsTo,
-} from '../../../testing/people';
-import { bearer, signInToOrg } from '../../../testing/session';
-import { createTestPlatform, DEMO_ADMIN, type TestPlatform } from '../../../testing/testPlatform';
+} from '../../testing/people';
+import { bearer, signInToOrg } from '../../testing/session';
+import { createTestPlatform, DEMO_ADMIN, type TestPlatform } from '../../testing/testPlatform';
 
 let platform: TestPlatform;
 let orgId: string;

@@ -1,6 +1,6 @@
 /** Invitation rows → the Role Manager invitation DTO. */
 import type { Invitation, OrgRole } from '@ferrite/contracts';
-import { iso } from '../../../platform/isoTime';
+import { iso } from '../../platform/isoTime';
 import type { InvitationRow, InvitationStatus } from './repository';
 
 /** Where an invitation stands now: accepted and revoked are final; an open one past its expiry is expired. */

@@ -1,4 +1,4 @@
-/** Role Manager invitations API: /role_mgmt/orgs/{orgId}/invitations (invite, list, resend, revoke). */
+/** The Invites tab's API: /role_mgmt/orgs/{orgId}/invitations (invite, list, resend, revoke). */
 import {
   createInvitationBodySchema,
   invitationSchema,
@@ -10,10 +10,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../../platform/http/authContext';
-import { type AppDeps, requestBrand } from '../../../platform/http/deps';
-import { problemResponses } from '../../../platform/http/problemResponses';
-import { ROLE_MGMT_PREFIX } from '../shared';
+import { requireAuth } from '../../platform/http/authContext';
+import { type AppDeps, requestBrand } from '../../platform/http/deps';
+import { problemResponses } from '../../platform/http/problemResponses';
 import type { InvitationMailContext } from './mail';
 import { InvitationRepository } from './repository';
 import { InvitationService } from './service';
@@ -22,10 +21,11 @@ const tags = ['roleManager'];
 const view = { permission: 'roleManager.view' as const };
 const invite = { permission: 'roleManager.inviteUsers' as const };
 const errors = problemResponses(400, 401, 403, 404, 409);
-const base = `${ROLE_MGMT_PREFIX}/invitations`;
+/** Under the Role Manager's prefix: its Invites tab makes these calls. */
+const base = '/role_mgmt/orgs/:orgId/invitations';
 
 /** Registers the Role Manager invitation routes. */
-export const roleManagerInvitationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const invitationManageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = new InvitationService(new InvitationRepository(deps.db));
   const mail = (request: FastifyRequest): InvitationMailContext => ({
     mailer: deps.mailer,

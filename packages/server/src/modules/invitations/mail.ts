@@ -1,7 +1,7 @@
 /** The invitation mail and its link; the link's path tells the web app which form to show. */
 import { type BrandSet, INVITATION_TTL_DAYS, type Invitation } from '@ferrite/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../../platform/mail/mailer';
+import type { Mailer } from '../../platform/mail/mailer';
 
 export interface InvitationMailContext {
   mailer: Mailer;
