@@ -7,15 +7,18 @@ import {
 } from '@ferrite/contracts';
 import type { Kysely } from 'kysely';
 import { activityBaseOf } from '../../platform/audit/activity';
+import type { Repository } from '../../platform/db/repository';
 import type { Database } from '../../platform/db/schema';
 import { problemResponses } from '../../platform/http/problemResponses';
 import type { RealtimeHub } from '../../platform/realtime/realtimeHub';
+import { ExportRepository } from './sharing/exportRepository';
 
 // Shared with every module; re-exported so this module's files keep one import.
 export { type Actor, actorOf } from '../../platform/http/actor';
 export { pageWindow, searchPattern } from '../../platform/http/paging';
 export { assertNoFieldErrors, HttpProblem, invalidFields, problems } from '../../platform/http/problem';
 
+/** The connection routes and hooks hand to the module's repositories (and the widget read path). */
 export type DB = Kysely<Database>;
 
 /** The Dashboards prefix of spec §7: /dash_mgmt/orgs/{orgId}. */
@@ -45,10 +48,10 @@ export function shareRoom(uuid: string): string {
 
 /**
  * Tells open views of a dashboard that something changed: members in the dashboard's room and holders
- * of its live links. Called after the write committed.
+ * of its live links. Called after the write committed, with any of the module's repositories.
  */
 export async function announceChange(
-  db: DB,
+  on: Repository,
   realtime: RealtimeHub,
   orgId: string,
   event: DashboardChangedEvent,
@@ -58,14 +61,8 @@ export async function announceChange(
     SOCKET_EVENTS.dashboardChanged,
     event,
   );
-  const links = await db
-    .selectFrom('dashboard_exports')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('dashboard_id', '=', event.dashboard_id)
-    .where('revoked_at', 'is', null)
-    .execute();
-  for (const link of links) realtime.emit(shareRoom(link.id), SOCKET_EVENTS.dashboardChanged, event);
+  const links = await on.sibling(ExportRepository).unrevokedIdsOf(orgId, event.dashboard_id);
+  for (const uuid of links) realtime.emit(shareRoom(uuid), SOCKET_EVENTS.dashboardChanged, event);
 }
 
 /** Tells a link's viewers it ended; the socket server then disconnects them. */

@@ -40,8 +40,8 @@ const edit = { permission: 'dashboards.edit' as const };
 
 /** Registers the command widget routes and their editor's lists. */
 export const commandWidgetRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {
-  const service = new CommandWidgetService(deps.db, deps);
   const repo = new CommandWidgetRepository(deps.db);
+  const service = new CommandWidgetService(repo, deps);
   const tags = DASH_TAGS;
   const collection = `${DASH_PREFIX}/panels/:panelId/command_widgets`;
   const item = `${collection}/:id`;

@@ -18,7 +18,6 @@ import {
   type FieldError,
 } from '@ferrite/contracts';
 import type { z } from 'zod';
-import { inTransaction } from '../../../platform/db/repository';
 import { assertUsable } from '../../../platform/http/problem';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { type DispatchDeps, dispatchCommand } from '../../iotManager/commands/dispatch';
@@ -26,8 +25,8 @@ import { CommandRepository, type CommandRow } from '../../iotManager/commands/re
 import { DashboardRepository } from '../dashboards/repository';
 import { mustFindPanel } from '../load';
 import { storedLayout } from '../panels/presenter';
-import type { PanelRow } from '../panels/repository';
-import { type Actor, activityBase, announceChange, type DB, problems } from '../shared';
+import { PanelRepository, type PanelRow } from '../panels/repository';
+import { type Actor, activityBase, announceChange, problems } from '../shared';
 import { presentCommandWidget } from './presenter';
 import { CommandWidgetRepository, type CommandWidgetRow, type CommandWidgetValues } from './repository';
 
@@ -71,34 +70,33 @@ export function valueError(
 /** A panel's command widgets, and sending them. */
 export class CommandWidgetService {
   constructor(
-    private readonly db: DB,
+    private readonly repo: CommandWidgetRepository,
     private readonly deps: DispatchDeps & { realtime: RealtimeHub },
   ) {}
 
   /** The panel's command widgets. */
   async list(orgId: string, panelId: string): Promise<{ command_widgets: CommandWidget[] }> {
-    await mustFindPanel(this.db, orgId, panelId);
-    const rows = await new CommandWidgetRepository(this.db).ofPanels(orgId, [panelId]);
+    await mustFindPanel(this.repo, orgId, panelId);
+    const rows = await this.repo.ofPanels(orgId, [panelId]);
     return { command_widgets: rows.map(presentCommandWidget) };
   }
 
   /** One command widget of the panel. */
   async get(orgId: string, panelId: string, id: string): Promise<CommandWidget> {
-    return presentCommandWidget(await this.mustFind(this.db, orgId, panelId, id));
+    return presentCommandWidget(await this.mustFind(this.repo, orgId, panelId, id));
   }
 
   /** Places a command widget in the panel. */
   async create(actor: Actor, panelId: string, body: CommandWidgetInput): Promise<CommandWidget> {
-    const widget = await inTransaction(this.db, async (trx) => {
-      const panel = await mustFindPanel(trx, actor.orgId, panelId);
-      await this.assertUsable(trx, actor.orgId, panel, body);
-      const repo = new CommandWidgetRepository(trx);
+    const widget = await this.repo.transaction(async (repo) => {
+      const panel = await mustFindPanel(repo, actor.orgId, panelId);
+      await this.assertUsable(repo, actor.orgId, panel, body);
       const id = await repo.insert(
         actor.orgId,
         { dashboardId: panel.dashboard_id, panelId, createdBy: actor.userId },
         values(body, storedLayout(body.layout, DEFAULT_WIDGET_PLACEMENT)),
       );
-      await new DashboardRepository(trx).touch(actor.orgId, panel.dashboard_id);
+      await repo.sibling(DashboardRepository).touch(actor.orgId, panel.dashboard_id);
       const after = presentCommandWidget((await repo.findById(actor.orgId, id)) as CommandWidgetRow);
       await repo.recordActivity({
         ...activityBase(actor, 'command_widget', id),
@@ -114,13 +112,12 @@ export class CommandWidgetService {
 
   /** Replaces a command widget's fields. */
   async update(actor: Actor, panelId: string, id: string, body: CommandWidgetInput): Promise<CommandWidget> {
-    const widget = await inTransaction(this.db, async (trx) => {
-      const before = await this.mustFind(trx, actor.orgId, panelId, id);
-      const panel = await mustFindPanel(trx, actor.orgId, panelId);
-      await this.assertUsable(trx, actor.orgId, panel, body);
-      const repo = new CommandWidgetRepository(trx);
+    const widget = await this.repo.transaction(async (repo) => {
+      const before = await this.mustFind(repo, actor.orgId, panelId, id);
+      const panel = await mustFindPanel(repo, actor.orgId, panelId);
+      await this.assertUsable(repo, actor.orgId, panel, body);
       await repo.update(actor.orgId, id, values(body, storedLayout(body.layout, before.layout)));
-      await new DashboardRepository(trx).touch(actor.orgId, panel.dashboard_id);
+      await repo.sibling(DashboardRepository).touch(actor.orgId, panel.dashboard_id);
       const after = presentCommandWidget((await repo.findById(actor.orgId, id)) as CommandWidgetRow);
       await repo.recordActivity({
         ...activityBase(actor, 'command_widget', id),
@@ -137,11 +134,10 @@ export class CommandWidgetService {
 
   /** Removes a command widget. */
   async delete(actor: Actor, panelId: string, id: string): Promise<void> {
-    const before = await inTransaction(this.db, async (trx) => {
-      const row = await this.mustFind(trx, actor.orgId, panelId, id);
-      const repo = new CommandWidgetRepository(trx);
+    const before = await this.repo.transaction(async (repo) => {
+      const row = await this.mustFind(repo, actor.orgId, panelId, id);
       await repo.delete(actor.orgId, id);
-      await new DashboardRepository(trx).touch(actor.orgId, row.dashboard_id);
+      await repo.sibling(DashboardRepository).touch(actor.orgId, row.dashboard_id);
       const presented = presentCommandWidget(row);
       await repo.recordActivity({
         ...activityBase(actor, 'command_widget', id),
@@ -156,7 +152,7 @@ export class CommandWidgetService {
 
   /** Sends the widget's command with the picked value, once confirmed; answers the command. */
   async send(actor: Actor, panelId: string, id: string, body: SendInput): Promise<{ command: Command }> {
-    const widget = presentCommandWidget(await this.mustFind(this.db, actor.orgId, panelId, id));
+    const widget = presentCommandWidget(await this.mustFind(this.repo, actor.orgId, panelId, id));
     const errors: FieldError[] = [];
     if (widget.confirmation_text && !body.confirmed) {
       errors.push({ path: 'body.confirmed', message: DASHBOARD_MESSAGES.confirmationRequired });
@@ -168,7 +164,7 @@ export class CommandWidgetService {
       widget.value_template,
       widget.kind === 'button' ? undefined : body.value,
     );
-    const commands = new CommandRepository(this.db);
+    const commands = this.repo.sibling(CommandRepository);
     const { gateway, row } = await commands.transaction(async (repo) => {
       const found = widget.gateway
         ? await repo.sibling(CommandWidgetRepository).findGateway(actor.orgId, widget.gateway.id)
@@ -204,39 +200,39 @@ export class CommandWidgetService {
     return { command };
   }
 
-  private async mustFind(db: DB, orgId: string, panelId: string, id: string): Promise<CommandWidgetRow> {
-    await mustFindPanel(db, orgId, panelId);
-    const row = await new CommandWidgetRepository(db).findById(orgId, id);
+  private async mustFind(
+    repo: CommandWidgetRepository,
+    orgId: string,
+    panelId: string,
+    id: string,
+  ): Promise<CommandWidgetRow> {
+    await mustFindPanel(repo, orgId, panelId);
+    const row = await repo.findById(orgId, id);
     if (!row || row.panel_id !== panelId) throw problems.notFound('Command widget');
     return row;
   }
 
   /** 422 for a gateway or subpanel that is not the organization's (or the panel's). */
   private async assertUsable(
-    db: DB,
+    repo: CommandWidgetRepository,
     orgId: string,
     panel: PanelRow,
     body: CommandWidgetInput,
   ): Promise<void> {
     const errors: FieldError[] = [];
-    const gateway = await new CommandWidgetRepository(db).findGateway(orgId, body.gateway_id);
+    const gateway = await repo.findGateway(orgId, body.gateway_id);
     if (!gateway) errors.push({ path: 'body.gateway_id', message: 'No gateway with this id' });
-    if (body.subpanel_id) {
-      const subpanel = await db
-        .selectFrom('dashboard_subpanels')
-        .select('id')
-        .where('org_id', '=', orgId)
-        .where('panel_id', '=', panel.id)
-        .where('id', '=', body.subpanel_id)
-        .executeTakeFirst();
-      if (!subpanel)
-        errors.push({ path: 'body.subpanel_id', message: 'No subpanel with this id in this panel' });
+    if (
+      body.subpanel_id &&
+      !(await repo.sibling(PanelRepository).hasSubpanel(orgId, panel.id, body.subpanel_id))
+    ) {
+      errors.push({ path: 'body.subpanel_id', message: 'No subpanel with this id in this panel' });
     }
     assertUsable(errors);
   }
 
   private announce(orgId: string, widget: CommandWidget, action: 'created' | 'updated' | 'deleted') {
-    return announceChange(this.db, this.deps.realtime, orgId, {
+    return announceChange(this.repo, this.deps.realtime, orgId, {
       dashboard_id: widget.dashboard_id,
       entity: 'command_widget',
       id: widget.id,

@@ -1,8 +1,10 @@
 /** SQL for dashboards, who opened them and when; every method is scoped to one organization. */
-import type { GridSettings } from '@ferrite/contracts';
-import { type ExpressionBuilder, sql } from 'kysely';
+import type { GridSettings, TabCounts } from '@ferrite/contracts';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { inArchiveTab, tabCountColumns } from '../../../platform/db/archiveTabs';
 import { Repository } from '../../../platform/db/repository';
 import type { Database } from '../../../platform/db/schema';
+import { tabCountsOf } from '../../../platform/http/archiveList';
 
 /** What a dashboard row stores. */
 export interface DashboardValues {
@@ -57,26 +59,32 @@ export class DashboardRepository extends Repository {
 
   private static filtered(orgId: string, filter: DashboardFilter) {
     return (eb: DashboardEb) => {
-      const conditions = [eb('d.archived_at', filter.archived ? 'is not' : 'is', null)];
+      const conditions: Expression<SqlBool>[] = [
+        inArchiveTab('d.archived_at', filter.archived),
+        ...DashboardRepository.sharedOnly(eb, orgId, filter.sharedWith),
+      ];
       if (filter.pattern) {
         conditions.push(
           eb.or([eb('d.name', 'ilike', filter.pattern), eb('d.description', 'ilike', filter.pattern)]),
         );
       }
-      if (filter.sharedWith) {
-        conditions.push(
-          eb.exists(
-            eb
-              .selectFrom('dashboard_shares as s')
-              .select('s.id')
-              .whereRef('s.dashboard_id', '=', 'd.id')
-              .where('s.org_id', '=', orgId)
-              .where('s.user_id', '=', filter.sharedWith),
-          ),
-        );
-      }
       return eb.and(conditions);
     };
+  }
+
+  /** Only dashboards shared with the user, when one is named (the Shared Dashboards list). */
+  private static sharedOnly(eb: DashboardEb, orgId: string, sharedWith: string | null) {
+    if (!sharedWith) return [];
+    return [
+      eb.exists(
+        eb
+          .selectFrom('dashboard_shares as s')
+          .select('s.id')
+          .whereRef('s.dashboard_id', '=', 'd.id')
+          .where('s.org_id', '=', orgId)
+          .where('s.user_id', '=', sharedWith),
+      ),
+    ];
   }
 
   /** One page of a tab: active ones last edited first, archived ones last archived first. */
@@ -101,12 +109,25 @@ export class DashboardRepository extends Repository {
   }
 
   /** Totals of the Active and Archived tabs (of the shared list when sharedWith is set). */
-  async tabCounts(orgId: string, sharedWith: string | null): Promise<{ active: number; archived: number }> {
-    const [active, archived] = await Promise.all([
-      this.count(orgId, { archived: false, sharedWith, pattern: null }),
-      this.count(orgId, { archived: true, sharedWith, pattern: null }),
-    ]);
-    return { active, archived };
+  async tabCounts(orgId: string, sharedWith: string | null): Promise<TabCounts> {
+    let query = this.db
+      .selectFrom('dashboards as d')
+      .select(tabCountColumns('d.archived_at'))
+      .where('d.org_id', '=', orgId);
+    if (sharedWith)
+      query = query.where((eb) => eb.and(DashboardRepository.sharedOnly(eb, orgId, sharedWith)));
+    return tabCountsOf(await query.executeTakeFirstOrThrow());
+  }
+
+  /** Whether the dashboard is one of the organization's. */
+  async exists(orgId: string, id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('dashboards')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** One dashboard of the organization. */

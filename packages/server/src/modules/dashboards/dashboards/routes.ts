@@ -19,11 +19,12 @@ import { abilitiesInApp } from '../../../platform/authorization/abilities';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
 import { actorOf, DASH_PREFIX, DASH_TAGS, errorResponses } from '../shared';
+import { DashboardRepository } from './repository';
 import { DashboardService } from './service';
 
 /** Registers the dashboard routes. */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = new DashboardService(deps.db, deps.realtime);
+  const service = new DashboardService(new DashboardRepository(deps.db), deps.realtime);
   const tags = DASH_TAGS;
   const collection = `${DASH_PREFIX}/dashboards`;
   const item = `${collection}/:id`;

@@ -10,36 +10,24 @@ import {
   type TabCounts,
 } from '@ferrite/contracts';
 import type { z } from 'zod';
-import { inTransaction } from '../../../platform/db/repository';
+import type { Repository } from '../../../platform/db/repository';
+import { type ArchiveListQuery, archiveList, pageOfParts } from '../../../platform/http/archiveList';
 import { iso } from '../../../platform/isoTime';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { mustFindDashboard } from '../load';
 import { presentPanel } from '../panels/presenter';
 import { PanelRepository } from '../panels/repository';
-import {
-  type Actor,
-  activityBase,
-  announceChange,
-  announceShareEnded,
-  type DB,
-  pageWindow,
-  searchPattern,
-} from '../shared';
+import { type Actor, activityBase, announceChange, announceShareEnded } from '../shared';
 import { ExportRepository } from '../sharing/exportRepository';
 import { presentExport } from '../sharing/presenter';
+import { DashboardShareRepository } from '../sharing/shareRepository';
 import { presentDashboard } from './presenter';
-import { DashboardRepository, type DashboardRow, type DashboardValues } from './repository';
+import type { DashboardRepository, DashboardRow, DashboardValues } from './repository';
 
 export type DashboardInput = z.output<typeof dashboardBodySchema>;
 
-/** The list query after validation. */
-export interface DashboardListQuery {
-  is_archived: boolean;
-  shared: boolean;
-  search?: string | undefined;
-  page_number: number;
-  page_size: number;
-}
+/** The list query after validation: an Active/Archived list, or the one shared with the caller. */
+export type DashboardListQuery = ArchiveListQuery & { shared: boolean };
 
 function values(body: DashboardInput): DashboardValues {
   return {
@@ -52,53 +40,49 @@ function values(body: DashboardInput): DashboardValues {
 }
 
 /** A dashboard with its panels, its links and how many people it is shared with. */
-export async function dashboardDetail(db: DB, orgId: string, row: DashboardRow): Promise<DashboardDetail> {
-  const [panels, exports, shares] = await Promise.all([
-    new PanelRepository(db).panelsOf(orgId, row.id),
-    new ExportRepository(db).ofDashboard(orgId, row.id),
-    db
-      .selectFrom('dashboard_shares')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('org_id', '=', orgId)
-      .where('dashboard_id', '=', row.id)
-      .executeTakeFirstOrThrow(),
+export async function dashboardDetail(
+  on: Repository,
+  orgId: string,
+  row: DashboardRow,
+): Promise<DashboardDetail> {
+  const [panels, exports, sharedWith] = await Promise.all([
+    on.sibling(PanelRepository).panelsOf(orgId, row.id),
+    on.sibling(ExportRepository).ofDashboard(orgId, row.id),
+    on.sibling(DashboardShareRepository).countOf(orgId, row.id),
   ]);
   const now = Date.now();
   return {
     ...presentDashboard(row),
     panels: panels.map(presentPanel),
     exports: exports.map((link) => presentExport(link, now)),
-    shared_with: Number(shares.n),
+    shared_with: sharedWith,
   };
 }
 
 /** The organization's dashboards. */
 export class DashboardService {
-  private readonly repo: DashboardRepository;
-
   constructor(
-    private readonly db: DB,
+    private readonly repo: DashboardRepository,
     private readonly realtime: RealtimeHub,
-  ) {
-    this.repo = new DashboardRepository(db);
-  }
+  ) {}
 
   /** One page of a tab (or of the dashboards shared with the caller), its total and both tab counts. */
-  async list(
+  list(
     caller: Actor,
     query: DashboardListQuery,
   ): Promise<{ dashboards: Dashboard[]; total_entries: number; counts: TabCounts }> {
-    const filter = {
-      archived: query.is_archived,
-      sharedWith: query.shared ? caller.userId : null,
-      pattern: searchPattern(query.search),
-    };
-    const [rows, total, counts] = await Promise.all([
-      this.repo.list(caller.orgId, { ...filter, ...pageWindow(query) }),
-      this.repo.count(caller.orgId, filter),
-      this.repo.tabCounts(caller.orgId, filter.sharedWith),
-    ]);
-    return { dashboards: rows.map(presentDashboard), total_entries: total, counts };
+    const sharedWith = query.shared ? caller.userId : null;
+    return archiveList(
+      'dashboards',
+      query,
+      (tab) =>
+        pageOfParts(
+          this.repo.list(caller.orgId, { ...tab, sharedWith }),
+          this.repo.count(caller.orgId, { ...tab, sharedWith }),
+          this.repo.tabCounts(caller.orgId, sharedWith),
+        ),
+      (rows) => rows.map(presentDashboard),
+    );
   }
 
   /** The caller's recently opened active dashboards, newest first. */
@@ -109,17 +93,16 @@ export class DashboardService {
 
   /** Opens a dashboard: its detail, and the caller's recent list remembers it. */
   async open(caller: Actor, id: string): Promise<DashboardDetail> {
-    const row = await mustFindDashboard(this.db, caller.orgId, id);
+    const row = await mustFindDashboard(this.repo, caller.orgId, id);
     await this.repo.recordOpen(caller.orgId, caller.userId, id);
-    return dashboardDetail(this.db, caller.orgId, row);
+    return dashboardDetail(this.repo, caller.orgId, row);
   }
 
   /** Creates a dashboard; the caller is its creator. */
   async create(actor: Actor, body: DashboardInput): Promise<DashboardDetail> {
-    return inTransaction(this.db, async (trx) => {
-      const repo = new DashboardRepository(trx);
+    return this.repo.transaction(async (repo) => {
       const id = await repo.insert(actor.orgId, actor.userId, values(body));
-      const after = await dashboardDetail(trx, actor.orgId, await mustFindDashboard(trx, actor.orgId, id));
+      const after = await dashboardDetail(repo, actor.orgId, await mustFindDashboard(repo, actor.orgId, id));
       await repo.recordActivity({
         ...activityBase(actor, 'dashboard', id),
         action: 'created',
@@ -132,11 +115,10 @@ export class DashboardService {
 
   /** Replaces a dashboard's fields; `is_archived` moves it between the tabs. */
   async update(actor: Actor, id: string, body: DashboardInput): Promise<DashboardDetail> {
-    const after = await inTransaction(this.db, async (trx) => {
-      const repo = new DashboardRepository(trx);
-      const before = presentDashboard(await mustFindDashboard(trx, actor.orgId, id));
+    const after = await this.repo.transaction(async (repo) => {
+      const before = presentDashboard(await mustFindDashboard(repo, actor.orgId, id));
       await repo.update(actor.orgId, id, values(body));
-      const detail = await dashboardDetail(trx, actor.orgId, await mustFindDashboard(trx, actor.orgId, id));
+      const detail = await dashboardDetail(repo, actor.orgId, await mustFindDashboard(repo, actor.orgId, id));
       const verb =
         before.is_archived === body.is_archived ? 'updated' : body.is_archived ? 'archived' : 'unarchived';
       await repo.recordActivity({
@@ -148,7 +130,7 @@ export class DashboardService {
       });
       return detail;
     });
-    await announceChange(this.db, this.realtime, actor.orgId, {
+    await announceChange(this.repo, this.realtime, actor.orgId, {
       dashboard_id: id,
       entity: 'dashboard',
       id,
@@ -159,10 +141,9 @@ export class DashboardService {
 
   /** Deletes a dashboard with its panels, widgets and links; the links' viewers are told. */
   async delete(actor: Actor, id: string): Promise<void> {
-    const links = await inTransaction(this.db, async (trx) => {
-      const repo = new DashboardRepository(trx);
-      const before = presentDashboard(await mustFindDashboard(trx, actor.orgId, id));
-      const exports = await new ExportRepository(trx).ofDashboard(actor.orgId, id);
+    const links = await this.repo.transaction(async (repo) => {
+      const before = presentDashboard(await mustFindDashboard(repo, actor.orgId, id));
+      const exports = await repo.sibling(ExportRepository).ofDashboard(actor.orgId, id);
       await repo.delete(actor.orgId, id);
       await repo.recordActivity({
         ...activityBase(actor, 'dashboard', id),

@@ -18,11 +18,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/http/deps';
 import { actorOf, DASH_PREFIX, DASH_TAGS, errorResponses } from '../shared';
+import { CopyRepository } from './repository';
 import { DuplicateService } from './service';
 
 /** Registers the duplicate routes. */
 export const duplicateRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = new DuplicateService(deps.db, deps.realtime);
+  const service = new DuplicateService(new CopyRepository(deps.db), deps.realtime);
   const tags = DASH_TAGS;
 
   app.post(`${DASH_PREFIX}/dashboards/:dashboardId/duplicates`, {

@@ -8,7 +8,6 @@ import type {
   PanelDetail,
 } from '@ferrite/contracts';
 import type { z } from 'zod';
-import { inTransaction } from '../../../platform/db/repository';
 import { assertUsable } from '../../../platform/http/problem';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { CommandWidgetRepository } from '../commandWidgets/repository';
@@ -19,9 +18,9 @@ import { mustFindDashboard, mustFindPanel } from '../load';
 import { panelDetail } from '../panels/detail';
 import { presentPanel } from '../panels/presenter';
 import { PanelRepository, type StoredLayout } from '../panels/repository';
-import { type Actor, activityBase, announceChange, type DB } from '../shared';
+import { type Actor, activityBase, announceChange } from '../shared';
 import { WidgetRepository } from '../widgets/repository';
-import { bottomOf, copyCommandWidgets, copyPanel, copyWidgets } from './copy';
+import type { CopyRepository } from './repository';
 
 export type CopyPanelsInput = z.output<typeof copyPanelsBodySchema>;
 export type DuplicateWidgetsInput = z.output<typeof duplicateWidgetsBodySchema>;
@@ -31,16 +30,16 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** Copies of dashboards and of their parts. */
 export class DuplicateService {
   constructor(
-    private readonly db: DB,
+    private readonly repo: CopyRepository,
     private readonly realtime: RealtimeHub,
   ) {}
 
   /** A copy of the whole dashboard (not its links or shares), active, named "<name> (copy)" by default. */
   duplicateDashboard(actor: Actor, dashboardId: string, name: string | undefined): Promise<DashboardDetail> {
-    return inTransaction(this.db, async (trx) => {
-      const source = await mustFindDashboard(trx, actor.orgId, dashboardId);
+    return this.repo.transaction(async (copies) => {
+      const source = await mustFindDashboard(copies, actor.orgId, dashboardId);
       const presented = presentDashboard(source);
-      const repo = new DashboardRepository(trx);
+      const repo = copies.sibling(DashboardRepository);
       const copyName = name ?? `${source.name} (copy)`.slice(0, 120);
       const id = await repo.insert(actor.orgId, actor.userId, {
         name: copyName,
@@ -49,8 +48,8 @@ export class DuplicateService {
         layout: presented.layout,
         archived: false,
       });
-      for (const panel of await new PanelRepository(trx).panelsOf(actor.orgId, source.id)) {
-        await copyPanel(trx, actor.orgId, panel, {
+      for (const panel of await copies.sibling(PanelRepository).panelsOf(actor.orgId, source.id)) {
+        await copies.copyPanel(actor.orgId, panel, {
           dashboardId: id,
           position: panel.position,
           createdBy: actor.userId,
@@ -61,17 +60,17 @@ export class DuplicateService {
         action: 'created',
         summary: `Duplicated dashboard "${source.name}" as "${copyName}"`,
       });
-      return dashboardDetail(trx, actor.orgId, await mustFindDashboard(trx, actor.orgId, id));
+      return dashboardDetail(copies, actor.orgId, await mustFindDashboard(copies, actor.orgId, id));
     });
   }
 
   /** Copies of chosen panels of a dashboard appended to another (or the same) dashboard. */
   async copyPanels(actor: Actor, dashboardId: string, body: CopyPanelsInput): Promise<{ panels: Panel[] }> {
     const targetId = body.target_dashboard_id;
-    const copies = await inTransaction(this.db, async (trx) => {
-      const source = await mustFindDashboard(trx, actor.orgId, dashboardId);
-      const panels = new PanelRepository(trx);
-      const target = await new DashboardRepository(trx).findById(actor.orgId, targetId);
+    const copied = await this.repo.transaction(async (copies) => {
+      const source = await mustFindDashboard(copies, actor.orgId, dashboardId);
+      const panels = copies.sibling(PanelRepository);
+      const target = await copies.sibling(DashboardRepository).findById(actor.orgId, targetId);
       const found = new Map(
         (await panels.findPanels(actor.orgId, body.panel_ids))
           .filter((panel) => panel.dashboard_id === source.id)
@@ -90,7 +89,7 @@ export class DuplicateService {
         const panel = found.get(id);
         if (!panel) continue;
         ids.push(
-          await copyPanel(trx, actor.orgId, panel, {
+          await copies.copyPanel(actor.orgId, panel, {
             dashboardId: targetId,
             position,
             createdBy: actor.userId,
@@ -98,7 +97,7 @@ export class DuplicateService {
         );
         position += 1;
       }
-      await new DashboardRepository(trx).touch(actor.orgId, targetId);
+      await copies.sibling(DashboardRepository).touch(actor.orgId, targetId);
       await panels.recordActivity({
         ...activityBase(actor, 'dashboard', targetId),
         action: 'updated',
@@ -106,15 +105,15 @@ export class DuplicateService {
       });
       return panels.findPanels(actor.orgId, ids);
     });
-    for (const panel of copies) {
-      await announceChange(this.db, this.realtime, actor.orgId, {
+    for (const panel of copied) {
+      await announceChange(this.repo, this.realtime, actor.orgId, {
         dashboard_id: targetId,
         entity: 'panel',
         id: panel.id,
         action: 'created',
       });
     }
-    return { panels: copies.map(presentPanel) };
+    return { panels: copied.map(presentPanel) };
   }
 
   /**
@@ -122,16 +121,16 @@ export class DuplicateService {
    * below everything the target holds. Subpanel placement is kept only within the same panel.
    */
   async duplicateWidgets(actor: Actor, panelId: string, body: DuplicateWidgetsInput): Promise<PanelDetail> {
-    const detail = await inTransaction(this.db, async (trx) => {
-      const source = await mustFindPanel(trx, actor.orgId, panelId);
+    const detail = await this.repo.transaction(async (copies) => {
+      const source = await mustFindPanel(copies, actor.orgId, panelId);
       const target = body.target_panel_id
-        ? await new PanelRepository(trx).findPanel(actor.orgId, body.target_panel_id)
+        ? await copies.sibling(PanelRepository).findPanel(actor.orgId, body.target_panel_id)
         : source;
       const widgets = (
-        await new WidgetRepository(trx).findMany(actor.orgId, body.widget_instance_ids)
+        await copies.sibling(WidgetRepository).findMany(actor.orgId, body.widget_instance_ids)
       ).filter((row) => row.panel_id === source.id);
       const commands = (
-        await new CommandWidgetRepository(trx).findMany(actor.orgId, body.command_widget_ids)
+        await copies.sibling(CommandWidgetRepository).findMany(actor.orgId, body.command_widget_ids)
       ).filter((row) => row.panel_id === source.id);
       const known = new Set([...widgets, ...commands].map((row) => row.id));
       const errors: FieldError[] = [];
@@ -152,7 +151,7 @@ export class DuplicateService {
       const into = target ?? source;
       const rows = [...widgets, ...commands];
       const offset =
-        (await bottomOf(trx, actor.orgId, into.id)) - Math.min(...rows.map((row) => row.layout.y));
+        (await copies.bottomOf(actor.orgId, into.id)) - Math.min(...rows.map((row) => row.layout.y));
       const place = (layout: StoredLayout) => ({ ...layout, y: layout.y + offset });
       const subpanels = new Map<string, string>();
       if (into.id === source.id)
@@ -163,17 +162,17 @@ export class DuplicateService {
         panelId: into.id,
         createdBy: actor.userId,
       };
-      await copyWidgets(trx, ref, widgets, subpanels, place);
-      await copyCommandWidgets(trx, ref, commands, subpanels, place);
-      await new DashboardRepository(trx).touch(actor.orgId, into.dashboard_id);
-      await new PanelRepository(trx).recordActivity({
+      await copies.copyWidgets(ref, widgets, subpanels, place);
+      await copies.copyCommandWidgets(ref, commands, subpanels, place);
+      await copies.sibling(DashboardRepository).touch(actor.orgId, into.dashboard_id);
+      await copies.sibling(PanelRepository).recordActivity({
         ...activityBase(actor, 'dashboard_panel', into.id),
         action: 'updated',
         summary: `Copied ${plural(rows.length, 'widget')} of panel "${source.name}" into panel "${into.name}"`,
       });
-      return panelDetail(trx, actor.orgId, into);
+      return panelDetail(copies, actor.orgId, into);
     });
-    await announceChange(this.db, this.realtime, actor.orgId, {
+    await announceChange(this.repo, this.realtime, actor.orgId, {
       dashboard_id: detail.dashboard_id,
       entity: 'panel',
       id: detail.id,

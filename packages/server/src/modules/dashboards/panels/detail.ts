@@ -1,10 +1,10 @@
 /** Reading a panel with everything in it, and a dashboard's whole tree. */
 import type { DashboardHierarchy, PanelDetail } from '@ferrite/contracts';
+import type { Repository } from '../../../platform/db/repository';
 import { presentCommandWidget } from '../commandWidgets/presenter';
 import { CommandWidgetRepository } from '../commandWidgets/repository';
 import { presentDashboard } from '../dashboards/presenter';
 import type { DashboardRow } from '../dashboards/repository';
-import type { DB } from '../shared';
 import { presentWidget } from '../widgets/presenter';
 import { WidgetRepository } from '../widgets/repository';
 import { presentPanel, presentSubpanel } from './presenter';
@@ -12,15 +12,15 @@ import { PanelRepository, type PanelRow } from './repository';
 
 /** The panels with their subpanels, widget instances and command widgets, in the panels' order. */
 export async function panelDetails(
-  db: DB,
+  on: Repository,
   orgId: string,
   panels: readonly PanelRow[],
 ): Promise<PanelDetail[]> {
   const ids = panels.map((panel) => panel.id);
   const [subpanels, widgets, commands] = await Promise.all([
-    new PanelRepository(db).subpanelsOf(orgId, ids),
-    new WidgetRepository(db).ofPanels(orgId, ids),
-    new CommandWidgetRepository(db).ofPanels(orgId, ids),
+    on.sibling(PanelRepository).subpanelsOf(orgId, ids),
+    on.sibling(WidgetRepository).ofPanels(orgId, ids),
+    on.sibling(CommandWidgetRepository).ofPanels(orgId, ids),
   ]);
   return panels.map((panel) => ({
     ...presentPanel(panel),
@@ -31,19 +31,23 @@ export async function panelDetails(
 }
 
 /** One panel with everything in it. */
-export async function panelDetail(db: DB, orgId: string, panel: PanelRow): Promise<PanelDetail> {
-  const [detail] = await panelDetails(db, orgId, [panel]);
+export async function panelDetail(on: Repository, orgId: string, panel: PanelRow): Promise<PanelDetail> {
+  const [detail] = await panelDetails(on, orgId, [panel]);
   if (!detail) throw new Error('panelDetails answered nothing for one panel');
   return detail;
 }
 
 /** The dashboard → panels → subpanels tree with the widgets of each. */
 export async function dashboardHierarchy(
-  db: DB,
+  on: Repository,
   orgId: string,
   dashboard: DashboardRow,
 ): Promise<DashboardHierarchy> {
-  const panels = await panelDetails(db, orgId, await new PanelRepository(db).panelsOf(orgId, dashboard.id));
+  const panels = await panelDetails(
+    on,
+    orgId,
+    await on.sibling(PanelRepository).panelsOf(orgId, dashboard.id),
+  );
   const presented = presentDashboard(dashboard);
   return {
     dashboard: { id: presented.id, name: presented.name, theme: presented.theme, layout: presented.layout },

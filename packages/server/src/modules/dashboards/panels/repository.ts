@@ -113,6 +113,18 @@ export class PanelRepository extends Repository {
     return this.subpanels(orgId).where('id', '=', id).executeTakeFirst();
   }
 
+  /** Whether the subpanel is one of this panel's. */
+  async hasSubpanel(orgId: string, panelId: string, id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('dashboard_subpanels')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('panel_id', '=', panelId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The position after a panel's last subpanel. */
   async nextSubpanelPosition(orgId: string, panelId: string): Promise<number> {
     const row = await this.db

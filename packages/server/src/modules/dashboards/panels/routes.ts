@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
 import { actorOf, DASH_PREFIX, DASH_TAGS, errorResponses } from '../shared';
+import { PanelRepository } from './repository';
 import { PanelService } from './service';
 
 const view = { permission: 'dashboards.view' as const };
@@ -26,7 +27,7 @@ const edit = { permission: 'dashboards.edit' as const };
 
 /** Registers the panel and subpanel routes. */
 export const panelRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = new PanelService(deps.db, deps.realtime);
+  const service = new PanelService(new PanelRepository(deps.db), deps.realtime);
   const tags = DASH_TAGS;
   const panels = `${DASH_PREFIX}/dashboards/:dashboardId/panels`;
   const subpanels = `${panels}/:panelId/subpanels`;

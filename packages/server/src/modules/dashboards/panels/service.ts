@@ -10,15 +10,14 @@ import {
   type subpanelBodySchema,
 } from '@ferrite/contracts';
 import type { z } from 'zod';
-import { inTransaction } from '../../../platform/db/repository';
 import { assertUsable } from '../../../platform/http/problem';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { DashboardRepository } from '../dashboards/repository';
 import { mustFindDashboard, mustFindPanel, mustFindSubpanel } from '../load';
-import { type Actor, activityBase, announceChange, type DB } from '../shared';
+import { type Actor, activityBase, announceChange } from '../shared';
 import { panelDetail } from './detail';
 import { presentPanel, presentSubpanel, storedLayout } from './presenter';
-import { PanelRepository } from './repository';
+import type { PanelRepository } from './repository';
 
 export type PanelInput = z.output<typeof panelBodySchema>;
 export type SubpanelInput = z.output<typeof subpanelBodySchema>;
@@ -47,36 +46,35 @@ async function applyLayout(
 /** A dashboard's panels and the subpanels in them. */
 export class PanelService {
   constructor(
-    private readonly db: DB,
+    private readonly repo: PanelRepository,
     private readonly realtime: RealtimeHub,
   ) {}
 
   /** A dashboard's panels in order. */
   async list(orgId: string, dashboardId: string): Promise<{ panels: Panel[] }> {
-    await mustFindDashboard(this.db, orgId, dashboardId);
-    return { panels: (await new PanelRepository(this.db).panelsOf(orgId, dashboardId)).map(presentPanel) };
+    await mustFindDashboard(this.repo, orgId, dashboardId);
+    return { panels: (await this.repo.panelsOf(orgId, dashboardId)).map(presentPanel) };
   }
 
   /** One panel with everything in it. */
   async get(orgId: string, dashboardId: string, id: string): Promise<PanelDetail> {
-    return panelDetail(this.db, orgId, await mustFindPanel(this.db, orgId, id, dashboardId));
+    return panelDetail(this.repo, orgId, await mustFindPanel(this.repo, orgId, id, dashboardId));
   }
 
   /** Adds a panel (after the last one unless an order is given). */
   async create(actor: Actor, dashboardId: string, body: PanelInput): Promise<PanelDetail> {
-    const detail = await inTransaction(this.db, async (trx) => {
-      const dashboard = await mustFindDashboard(trx, actor.orgId, dashboardId);
-      const repo = new PanelRepository(trx);
+    const detail = await this.repo.transaction(async (repo) => {
+      const dashboard = await mustFindDashboard(repo, actor.orgId, dashboardId);
       const position = body.order ?? (await repo.nextPanelPosition(actor.orgId, dashboardId));
       const id = await repo.insertPanel(actor.orgId, dashboardId, body.name, position);
       if (body.layout?.length) await applyLayout(repo, actor.orgId, id, body.layout);
-      await new DashboardRepository(trx).touch(actor.orgId, dashboardId);
-      const after = await panelDetail(trx, actor.orgId, await mustFindPanel(trx, actor.orgId, id));
+      await repo.sibling(DashboardRepository).touch(actor.orgId, dashboardId);
+      const after = await panelDetail(repo, actor.orgId, await mustFindPanel(repo, actor.orgId, id));
       await repo.recordActivity({
         ...activityBase(actor, 'dashboard_panel', id),
         action: 'created',
         summary: `Added panel "${body.name}" to dashboard "${dashboard.name}"`,
-        after: presentPanel(await mustFindPanel(trx, actor.orgId, id)),
+        after: presentPanel(await mustFindPanel(repo, actor.orgId, id)),
       });
       return after;
     });
@@ -86,13 +84,12 @@ export class PanelService {
 
   /** Renames or reorders a panel, and moves its children when a layout is given. */
   async update(actor: Actor, dashboardId: string, id: string, body: PanelInput): Promise<PanelDetail> {
-    const detail = await inTransaction(this.db, async (trx) => {
-      const repo = new PanelRepository(trx);
-      const before = await mustFindPanel(trx, actor.orgId, id, dashboardId);
+    const detail = await this.repo.transaction(async (repo) => {
+      const before = await mustFindPanel(repo, actor.orgId, id, dashboardId);
       await repo.updatePanel(actor.orgId, id, { name: body.name, position: body.order ?? before.position });
       if (body.layout?.length) await applyLayout(repo, actor.orgId, id, body.layout);
-      await new DashboardRepository(trx).touch(actor.orgId, dashboardId);
-      const after = await mustFindPanel(trx, actor.orgId, id);
+      await repo.sibling(DashboardRepository).touch(actor.orgId, dashboardId);
+      const after = await mustFindPanel(repo, actor.orgId, id);
       await repo.recordActivity({
         ...activityBase(actor, 'dashboard_panel', id),
         action: 'updated',
@@ -100,7 +97,7 @@ export class PanelService {
         before: presentPanel(before),
         after: presentPanel(after),
       });
-      return panelDetail(trx, actor.orgId, after);
+      return panelDetail(repo, actor.orgId, after);
     });
     await this.announce(actor.orgId, dashboardId, 'panel', id, 'updated');
     return detail;
@@ -108,11 +105,10 @@ export class PanelService {
 
   /** Deletes a panel with everything in it. */
   async delete(actor: Actor, dashboardId: string, id: string): Promise<void> {
-    await inTransaction(this.db, async (trx) => {
-      const repo = new PanelRepository(trx);
-      const before = await mustFindPanel(trx, actor.orgId, id, dashboardId);
+    await this.repo.transaction(async (repo) => {
+      const before = await mustFindPanel(repo, actor.orgId, id, dashboardId);
       await repo.deletePanel(actor.orgId, id);
-      await new DashboardRepository(trx).touch(actor.orgId, dashboardId);
+      await repo.sibling(DashboardRepository).touch(actor.orgId, dashboardId);
       await repo.recordActivity({
         ...activityBase(actor, 'dashboard_panel', id),
         action: 'deleted',
@@ -129,16 +125,16 @@ export class PanelService {
     dashboardId: string,
     panelId: string,
   ): Promise<{ subpanels: Subpanel[] }> {
-    await mustFindPanel(this.db, orgId, panelId, dashboardId);
+    await mustFindPanel(this.repo, orgId, panelId, dashboardId);
     return {
-      subpanels: (await new PanelRepository(this.db).subpanelsOf(orgId, [panelId])).map(presentSubpanel),
+      subpanels: (await this.repo.subpanelsOf(orgId, [panelId])).map(presentSubpanel),
     };
   }
 
   /** One subpanel. */
   async getSubpanel(orgId: string, dashboardId: string, panelId: string, id: string): Promise<Subpanel> {
-    await mustFindPanel(this.db, orgId, panelId, dashboardId);
-    return presentSubpanel(await mustFindSubpanel(this.db, orgId, panelId, id));
+    await mustFindPanel(this.repo, orgId, panelId, dashboardId);
+    return presentSubpanel(await mustFindSubpanel(this.repo, orgId, panelId, id));
   }
 
   /** Adds a subpanel to a panel's grid. */
@@ -148,9 +144,8 @@ export class PanelService {
     panelId: string,
     body: SubpanelInput,
   ): Promise<Subpanel> {
-    const subpanel = await inTransaction(this.db, async (trx) => {
-      const panel = await mustFindPanel(trx, actor.orgId, panelId, dashboardId);
-      const repo = new PanelRepository(trx);
+    const subpanel = await this.repo.transaction(async (repo) => {
+      const panel = await mustFindPanel(repo, actor.orgId, panelId, dashboardId);
       const id = await repo.insertSubpanel({
         orgId: actor.orgId,
         dashboardId,
@@ -159,8 +154,8 @@ export class PanelService {
         position: body.order ?? (await repo.nextSubpanelPosition(actor.orgId, panelId)),
         layout: storedLayout(body.layout, DEFAULT_SUBPANEL_PLACEMENT),
       });
-      await new DashboardRepository(trx).touch(actor.orgId, dashboardId);
-      const after = presentSubpanel(await mustFindSubpanel(trx, actor.orgId, panelId, id));
+      await repo.sibling(DashboardRepository).touch(actor.orgId, dashboardId);
+      const after = presentSubpanel(await mustFindSubpanel(repo, actor.orgId, panelId, id));
       await repo.recordActivity({
         ...activityBase(actor, 'dashboard_subpanel', id),
         action: 'created',
@@ -181,17 +176,16 @@ export class PanelService {
     id: string,
     body: SubpanelInput,
   ): Promise<Subpanel> {
-    const subpanel = await inTransaction(this.db, async (trx) => {
-      await mustFindPanel(trx, actor.orgId, panelId, dashboardId);
-      const repo = new PanelRepository(trx);
-      const before = await mustFindSubpanel(trx, actor.orgId, panelId, id);
+    const subpanel = await this.repo.transaction(async (repo) => {
+      await mustFindPanel(repo, actor.orgId, panelId, dashboardId);
+      const before = await mustFindSubpanel(repo, actor.orgId, panelId, id);
       await repo.updateSubpanel(actor.orgId, id, {
         name: body.name,
         position: body.order ?? before.position,
         layout: storedLayout(body.layout, before.layout),
       });
-      await new DashboardRepository(trx).touch(actor.orgId, dashboardId);
-      const after = presentSubpanel(await mustFindSubpanel(trx, actor.orgId, panelId, id));
+      await repo.sibling(DashboardRepository).touch(actor.orgId, dashboardId);
+      const after = presentSubpanel(await mustFindSubpanel(repo, actor.orgId, panelId, id));
       await repo.recordActivity({
         ...activityBase(actor, 'dashboard_subpanel', id),
         action: 'updated',
@@ -207,12 +201,11 @@ export class PanelService {
 
   /** Deletes a subpanel and the widgets in it. */
   async deleteSubpanel(actor: Actor, dashboardId: string, panelId: string, id: string): Promise<void> {
-    await inTransaction(this.db, async (trx) => {
-      await mustFindPanel(trx, actor.orgId, panelId, dashboardId);
-      const repo = new PanelRepository(trx);
-      const before = await mustFindSubpanel(trx, actor.orgId, panelId, id);
+    await this.repo.transaction(async (repo) => {
+      await mustFindPanel(repo, actor.orgId, panelId, dashboardId);
+      const before = await mustFindSubpanel(repo, actor.orgId, panelId, id);
       await repo.deleteSubpanel(actor.orgId, id);
-      await new DashboardRepository(trx).touch(actor.orgId, dashboardId);
+      await repo.sibling(DashboardRepository).touch(actor.orgId, dashboardId);
       await repo.recordActivity({
         ...activityBase(actor, 'dashboard_subpanel', id),
         action: 'deleted',
@@ -230,6 +223,6 @@ export class PanelService {
     id: string,
     action: 'created' | 'updated' | 'deleted',
   ): Promise<void> {
-    return announceChange(this.db, this.realtime, orgId, { dashboard_id: dashboardId, entity, id, action });
+    return announceChange(this.repo, this.realtime, orgId, { dashboard_id: dashboardId, entity, id, action });
   }
 }

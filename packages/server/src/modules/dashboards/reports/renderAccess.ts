@@ -11,7 +11,9 @@
  * reaches no log.
  */
 import type { JwtService } from '../../../platform/security/jwt';
+import { OrganizationRepository } from '../organizationRepository';
 import type { DB } from '../shared';
+import { ExportRepository } from '../sharing/exportRepository';
 import type { ShareScope } from '../sharing/shareAccess';
 import { ReportRepository } from './repository';
 
@@ -37,16 +39,14 @@ export async function signRenderToken(
 export async function renderScope(db: DB, jwt: JwtService, token: string): Promise<ShareScope | null> {
   const claims = await jwt.verify(token, 'dashboard-render');
   if (!claims) return null;
-  const report = await new ReportRepository(db).findRendering(claims.sub);
+  const reports = new ReportRepository(db);
+  const report = await reports.findRendering(claims.sub);
   if (!report || report.org_id !== claims.org || report.dashboard_id !== claims.dsh) return null;
   if (new Date(report.created_at).getTime() + RENDER_TOKEN_TTL_SECONDS * 1000 < Date.now()) return null;
-  if (report.source === 'link' && !(await linkStillActive(db, report.link_id))) return null;
-  const org = await db
-    .selectFrom('orgs')
-    .select('archived_at')
-    .where('id', '=', report.org_id)
-    .executeTakeFirst();
-  if (!org || org.archived_at) return null;
+  if (report.source === 'link' && !(await linkStillActive(reports.sibling(ExportRepository), report.link_id)))
+    return null;
+  const orgArchivedAt = await reports.sibling(OrganizationRepository).orgArchivedAt(report.org_id);
+  if (orgArchivedAt !== null) return null;
   return {
     uuid: report.id,
     orgId: report.org_id,
@@ -56,13 +56,9 @@ export async function renderScope(db: DB, jwt: JwtService, token: string): Promi
 }
 
 /** Whether the link a holder asked through is neither revoked nor expired (a revoke ends the render). */
-async function linkStillActive(db: DB, linkId: string | null): Promise<boolean> {
+async function linkStillActive(links: ExportRepository, linkId: string | null): Promise<boolean> {
   if (!linkId) return false;
-  const link = await db
-    .selectFrom('dashboard_exports')
-    .select(['revoked_at', 'expires_at'])
-    .where('id', '=', linkId)
-    .executeTakeFirst();
+  const link = await links.findEnd(linkId);
   if (!link || link.revoked_at) return false;
   return !link.expires_at || new Date(link.expires_at).getTime() > Date.now();
 }

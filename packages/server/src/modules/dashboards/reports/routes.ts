@@ -20,6 +20,7 @@ import { shareProblems } from '../sharing/messages';
 import { requireShare } from '../sharing/shareAccess';
 import { reportDownloadRoutes } from './download';
 import { ReportRenderer } from './renderer';
+import { ReportRepository } from './repository';
 import { type ReportOrigin, ReportService } from './service';
 
 const responses = { 201: dashboardReportSchema, ...errorResponses, 503: problemSchema };
@@ -49,6 +50,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const renderer = new ReportRenderer({ executablePath: deps.config.chromiumPath, log: deps.log });
   app.addHook('onClose', () => renderer.close());
   const service = new ReportService({
+    reports: new ReportRepository(deps.db),
     db: deps.db,
     jwt: deps.jwt,
     blobs: deps.blobs,

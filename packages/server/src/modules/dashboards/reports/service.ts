@@ -17,7 +17,6 @@ import {
 } from '@ferrite/contracts';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { recordActivity } from '../../../platform/audit/activity';
 import { unprocessable } from '../../../platform/http/problem';
 import { iso } from '../../../platform/isoTime';
 import type { Mailer } from '../../../platform/mail/mailer';
@@ -25,12 +24,13 @@ import { type MailQuota, takeMailQuota } from '../../../platform/mail/mailThrott
 import type { JwtService } from '../../../platform/security/jwt';
 import { absoluteLink, type BlobStore } from '../../../platform/storage/blobStore';
 import { mustFindDashboard } from '../load';
+import { OrganizationRepository } from '../organizationRepository';
 import { PanelRepository } from '../panels/repository';
 import { type Actor, type DB, HttpProblem } from '../shared';
 import type { ShareScope } from '../sharing/shareAccess';
 import { signRenderToken } from './renderAccess';
 import { RendererBusyError, RendererUnavailableError, type RenderJob, type ReportRenderer } from './renderer';
-import { ReportRepository, reportBlobKey } from './repository';
+import { type ReportRepository, reportBlobKey } from './repository';
 
 export type ReportInput = z.output<typeof dashboardReportBodySchema>;
 
@@ -67,6 +67,8 @@ const unavailable = (detail: string = DASHBOARD_REPORT_MESSAGES.rendererUnavaila
 export class ReportService {
   constructor(
     private readonly deps: {
+      reports: ReportRepository;
+      /** The mail throttle's connection (platform/mail/mailThrottle.ts takes it). */
       db: DB;
       jwt: JwtService;
       blobs: BlobStore;
@@ -84,10 +86,10 @@ export class ReportService {
     body: ReportInput,
     from: ReportOrigin,
   ): Promise<DashboardReport> {
-    const { db } = this.deps;
+    const { reports: repo } = this.deps;
     const orgId = requester.kind === 'member' ? requester.actor.orgId : requester.scope.orgId;
-    const dashboard = await mustFindDashboard(db, orgId, dashboardId);
-    const panels = await new PanelRepository(db).panelsOf(orgId, dashboardId);
+    const dashboard = await mustFindDashboard(repo, orgId, dashboardId);
+    const panels = await repo.sibling(PanelRepository).panelsOf(orgId, dashboardId);
     const panelIndex = body.panel_id ? panels.findIndex((p) => p.id === body.panel_id) : 0;
     const panel = panels[panelIndex];
     if (!panel) {
@@ -108,9 +110,8 @@ export class ReportService {
     // Before the report is reserved, so a refused request leaves nothing behind; members answer for
     // what they send and are not counted.
     if (requester.kind === 'link' && body.recipients.length > 0) {
-      await takeMailQuota(db, SHARED_REPORT_MAIL_QUOTA, requester.address, body.recipients);
+      await takeMailQuota(this.deps.db, SHARED_REPORT_MAIL_QUOTA, requester.address, body.recipients);
     }
-    const repo = new ReportRepository(db);
     const reserved = await repo.reserve({
       orgId,
       dashboardId,
@@ -140,7 +141,7 @@ export class ReportService {
     );
     const filename = reportFilename(dashboard.name, panel.name, body.format, reserved.createdAt);
 
-    await recordActivity(db, {
+    await repo.recordActivity({
       orgId,
       actorId: requester.kind === 'member' ? requester.actor.userId : null,
       app: 'dashboards',
@@ -233,11 +234,7 @@ export class ReportService {
   ): Promise<void> {
     if (body.recipients.length === 0) return;
     const sender = await this.senderName(requester);
-    const org = await this.deps.db
-      .selectFrom('orgs')
-      .select('name')
-      .where('id', '=', report.orgId)
-      .executeTakeFirst();
+    const orgName = await this.deps.reports.sibling(OrganizationRepository).orgName(report.orgId);
     const window = windowText(body.range, report.window);
     // The sender's note comes before the link, so it is read before the file is opened.
     const note = body.message ? `\n\n${sender} wrote:\n${body.message}` : '';
@@ -249,7 +246,7 @@ export class ReportService {
           brand,
           orgId: report.orgId,
           subject: `Dashboard report: ${report.dashboardName}`,
-          text: `Hello,\n\n${sender} sent you a ${kind} report of the dashboard "${report.dashboardName}" (panel "${report.panelName}") of ${org?.name ?? 'an organization'} on ${brand.name}${window}.${note}\n\nDownload it (${formatSize(report.size)}): ${report.url}\n\nThe link works until ${report.expiresAt.toUTCString()}.`,
+          text: `Hello,\n\n${sender} sent you a ${kind} report of the dashboard "${report.dashboardName}" (panel "${report.panelName}") of ${orgName ?? 'an organization'} on ${brand.name}${window}.${note}\n\nDownload it (${formatSize(report.size)}): ${report.url}\n\nThe link works until ${report.expiresAt.toUTCString()}.`,
         });
       } catch (error) {
         this.deps.log.error({ err: error, to }, 'dashboard report mail could not be sent');
@@ -259,12 +256,8 @@ export class ReportService {
 
   private async senderName(requester: ReportRequester): Promise<string> {
     if (requester.kind === 'link') return 'Someone viewing a shared link';
-    const me = await this.deps.db
-      .selectFrom('users')
-      .select('name')
-      .where('id', '=', requester.actor.userId)
-      .executeTakeFirst();
-    return me?.name || 'A colleague';
+    const me = await this.deps.reports.sibling(OrganizationRepository).userName(requester.actor.userId);
+    return me || 'A colleague';
   }
 }
 

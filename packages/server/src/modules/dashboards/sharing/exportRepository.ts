@@ -50,6 +50,27 @@ export class ExportRepository extends Repository {
       .execute();
   }
 
+  /** The uuids of a dashboard's links that are not revoked (expired ones too: their viewers are told). */
+  async unrevokedIdsOf(orgId: string, dashboardId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('dashboard_exports')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('dashboard_id', '=', dashboardId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** When a link was revoked and when it expires, whatever its organization (a render names only the link). */
+  findEnd(uuid: string) {
+    return this.db
+      .selectFrom('dashboard_exports')
+      .select(['revoked_at', 'expires_at'])
+      .where('id', '=', uuid)
+      .executeTakeFirst();
+  }
+
   /** Creates a link; answers its uuid. */
   async insert(values: {
     orgId: string;

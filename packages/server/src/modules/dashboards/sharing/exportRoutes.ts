@@ -14,13 +14,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
 import { actorOf, DASH_PREFIX, DASH_TAGS, errorResponses } from '../shared';
+import { ExportRepository } from './exportRepository';
 import { ExportService } from './exportService';
 
 const exportRight = { permission: 'dashboards.export' as const };
 
 /** Registers the password link routes. */
 export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = new ExportService(deps.db, deps.realtime);
+  const service = new ExportService(new ExportRepository(deps.db), deps.realtime);
   const tags = DASH_TAGS;
   const path = `${DASH_PREFIX}/dashboards/:id/export`;
 

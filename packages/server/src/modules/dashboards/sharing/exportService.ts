@@ -15,12 +15,11 @@ import {
   sharedDashboardPath,
 } from '@ferrite/contracts';
 import type { z } from 'zod';
-import { inTransaction } from '../../../platform/db/repository';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { hashPassword } from '../../../platform/security/passwords';
 import { mustFindDashboard } from '../load';
-import { type Actor, activityBase, announceShareEnded, type DB, problems } from '../shared';
-import { ExportRepository, type ExportRow } from './exportRepository';
+import { type Actor, activityBase, announceShareEnded, problems } from '../shared';
+import type { ExportRepository, ExportRow } from './exportRepository';
 import { presentExport } from './presenter';
 
 export type ExportInput = z.output<typeof dashboardExportBodySchema>;
@@ -47,7 +46,7 @@ export function generateSharePassword(): string {
 /** A dashboard's password links. */
 export class ExportService {
   constructor(
-    private readonly db: DB,
+    private readonly repo: ExportRepository,
     private readonly realtime: RealtimeHub,
   ) {}
 
@@ -55,9 +54,8 @@ export class ExportService {
   async create(actor: Actor, dashboardId: string, body: ExportInput): Promise<DashboardExportSecretResponse> {
     const password = body.password ?? generateSharePassword();
     const passwordHash = await hashPassword(password);
-    return inTransaction(this.db, async (trx) => {
-      const dashboard = await mustFindDashboard(trx, actor.orgId, dashboardId);
-      const repo = new ExportRepository(trx);
+    return this.repo.transaction(async (repo) => {
+      const dashboard = await mustFindDashboard(repo, actor.orgId, dashboardId);
       const uuid = await repo.insert({
         orgId: actor.orgId,
         dashboardId,
@@ -85,9 +83,8 @@ export class ExportService {
   ): Promise<DashboardExportSecretResponse> {
     const password = body.password ?? (body.regenerate_password ? generateSharePassword() : null);
     const passwordHash = password ? await hashPassword(password) : null;
-    const { link, ended } = await inTransaction(this.db, async (trx) => {
-      const dashboard = await mustFindDashboard(trx, actor.orgId, dashboardId);
-      const repo = new ExportRepository(trx);
+    const { link, ended } = await this.repo.transaction(async (repo) => {
+      const dashboard = await mustFindDashboard(repo, actor.orgId, dashboardId);
       const before = await repo.find(actor.orgId, dashboardId, uuid);
       if (!before) throw problems.notFound('Dashboard link');
       const revoking = body.revoked === true && !before.revoked_at;
@@ -140,8 +137,8 @@ export class ExportService {
     uuid: string,
     publicUrl: string,
   ): Promise<DashboardExportCredentials> {
-    await mustFindDashboard(this.db, orgId, dashboardId);
-    const row = await new ExportRepository(this.db).find(orgId, dashboardId, uuid);
+    await mustFindDashboard(this.repo, orgId, dashboardId);
+    const row = await this.repo.find(orgId, dashboardId, uuid);
     if (!row) throw problems.notFound('Dashboard link');
     return {
       ...presentExport(row),

@@ -27,6 +27,7 @@ import type { AppDeps } from '../../../platform/http/deps';
 import { isoOrNull } from '../../../platform/isoTime';
 import { verifyPassword } from '../../../platform/security/passwords';
 import { presentDashboard } from '../dashboards/presenter';
+import { DashboardRepository } from '../dashboards/repository';
 import { mustFindDashboard, mustFindPanel } from '../load';
 import { dashboardHierarchy, panelDetail } from '../panels/detail';
 import { presentPanel } from '../panels/presenter';
@@ -38,6 +39,7 @@ import { readWidget } from '../widgets/widgetCache';
 import { ExportRepository } from './exportRepository';
 import { shareProblems } from './messages';
 import { linkProblem, requireShare, resolveViewer, signShareToken } from './shareAccess';
+import { ShareFailureRepository } from './shareFailureRepository';
 import { SharePasswordThrottle } from './throttle';
 
 const shared = { access: 'public' as const };
@@ -45,8 +47,11 @@ const tags = [...DASH_TAGS, 'sharedView'];
 
 /** Registers the shared-view routes. */
 export const sharedViewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const throttle = new SharePasswordThrottle(deps.db);
+  const throttle = new SharePasswordThrottle(new ShareFailureRepository(deps.db));
   const links = new ExportRepository(deps.db);
+  const dashboards = new DashboardRepository(deps.db);
+  const panels = new PanelRepository(deps.db);
+  const widgets = new WidgetRepository(deps.db);
 
   /** Checks the password against the link (counting a wrong one) and signs the link's bearer token. */
   const verify = async (uuid: string, password: string, ip: string) => {
@@ -112,8 +117,10 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       },
       handler: async (request) => {
         const scope = await requireShare(request, deps, request.params.uuid);
-        const dashboard = presentDashboard(await mustFindDashboard(deps.db, scope.orgId, scope.dashboardId));
-        const panels = await new PanelRepository(deps.db).panelsOf(scope.orgId, scope.dashboardId);
+        const dashboard = presentDashboard(
+          await mustFindDashboard(dashboards, scope.orgId, scope.dashboardId),
+        );
+        const rows = await panels.panelsOf(scope.orgId, scope.dashboardId);
         const link = await links.findByUuid(scope.uuid);
         return {
           uuid: scope.uuid,
@@ -125,7 +132,7 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
             theme: dashboard.theme,
             layout: dashboard.layout,
           },
-          panels: panels.map(presentPanel),
+          panels: rows.map(presentPanel),
           expires_at: isoOrNull(link?.expires_at),
         };
       },
@@ -144,8 +151,8 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     },
     handler: async (request) => {
       const scope = await requireShare(request, deps, request.params.uuid);
-      const panel = await mustFindPanel(deps.db, scope.orgId, request.params.id, scope.dashboardId);
-      return panelDetail(deps.db, scope.orgId, panel);
+      const panel = await mustFindPanel(panels, scope.orgId, request.params.id, scope.dashboardId);
+      return panelDetail(panels, scope.orgId, panel);
     },
   });
 
@@ -168,10 +175,10 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         id,
         (instance) => instance.panel_id === panelId && instance.dashboard_id === scope.dashboardId,
         async () => {
-          const row = await new WidgetRepository(deps.db).findById(scope.orgId, id);
+          const row = await widgets.findById(scope.orgId, id);
           // A widget of this panel of the link's dashboard is enough; otherwise say which is missing.
           if (!row || row.panel_id !== panelId || row.dashboard_id !== scope.dashboardId) {
-            await mustFindPanel(deps.db, scope.orgId, panelId, scope.dashboardId);
+            await mustFindPanel(panels, scope.orgId, panelId, scope.dashboardId);
             throw problems.notFound('Widget instance');
           }
           return row;
@@ -217,7 +224,7 @@ export const sharedViewRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         if (uuid !== viewer.scope.uuid && uuid !== viewer.scope.dashboardId) throw shareProblems.otherLink();
         dashboardId = viewer.scope.dashboardId;
       }
-      return dashboardHierarchy(deps.db, orgId, await mustFindDashboard(deps.db, orgId, dashboardId));
+      return dashboardHierarchy(panels, orgId, await mustFindDashboard(dashboards, orgId, dashboardId));
     },
   });
 };

@@ -5,6 +5,7 @@
  */
 import type { SocketRoom } from '@ferrite/contracts';
 import type { JwtService } from '../../../platform/security/jwt';
+import { DashboardRepository } from '../dashboards/repository';
 import type { DB } from '../shared';
 import { WidgetRepository } from '../widgets/repository';
 import { checkShareToken, type ShareScope } from './shareAccess';
@@ -40,12 +41,6 @@ export async function shareJoinProblem(
 }
 
 /** Whether the dashboard is one of the organization's (members joining its room). */
-export async function dashboardExists(db: DB, orgId: string, dashboardId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('dashboards')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('id', '=', dashboardId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function dashboardExists(db: DB, orgId: string, dashboardId: string): Promise<boolean> {
+  return new DashboardRepository(db).exists(orgId, dashboardId);
 }

@@ -13,12 +13,14 @@ import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
 import { type AppDeps, requestBrand } from '../../../platform/http/deps';
 import { actorOf, DASH_PREFIX, DASH_TAGS, errorResponses } from '../shared';
-import { listShares, revokeShare, shareWithMembers } from './userShares';
+import { DashboardShareRepository } from './shareRepository';
+import { UserShareService } from './userShares';
 
 const share = { permission: 'dashboards.share' as const };
 
 /** Registers the e-mail sharing routes. */
 export const userShareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = new UserShareService(new DashboardShareRepository(deps.db));
   const tags = DASH_TAGS;
   const path = `${DASH_PREFIX}/dashboard/:dashboardId`;
 
@@ -39,13 +41,7 @@ export const userShareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         publicUrl: deps.config.publicUrl,
         brand: requestBrand(request, deps.config),
       };
-      const users = await shareWithMembers(
-        deps.db,
-        context,
-        actorOf(request),
-        request.params.dashboardId,
-        request.body,
-      );
+      const users = await service.share(context, actorOf(request), request.params.dashboardId, request.body);
       return reply.status(201).send(users);
     },
   });
@@ -58,7 +54,7 @@ export const userShareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       params: dashboardShareParamsSchema,
       response: { 200: dashboardSharesResponseSchema, ...errorResponses },
     },
-    handler: (request) => listShares(deps.db, requireAuth(request).orgId, request.params.dashboardId),
+    handler: (request) => service.list(requireAuth(request).orgId, request.params.dashboardId),
   });
 
   app.delete(`${path}/revoke/:userEmail`, {
@@ -70,7 +66,7 @@ export const userShareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       response: { 204: z.null(), ...errorResponses },
     },
     handler: async (request, reply) => {
-      await revokeShare(deps.db, actorOf(request), request.params.dashboardId, request.params.userEmail);
+      await service.revoke(actorOf(request), request.params.dashboardId, request.params.userEmail);
       return reply.status(204).send(null);
     },
   });

@@ -18,10 +18,11 @@ export async function readPanelWidgets(
   reads: readonly { id: string; query: WidgetDataQuery }[],
   dashboardId?: string,
 ): Promise<WidgetDataBatchResponse> {
-  const rows = await new WidgetRepository(db).ofPanels(orgId, [panelId]);
+  const widgets = new WidgetRepository(db);
+  const rows = await widgets.ofPanels(orgId, [panelId]);
   // Instances of the panel prove it exists; without any, the panel itself may be missing (404).
   if (rows.length === 0 || (dashboardId !== undefined && rows[0]?.dashboard_id !== dashboardId))
-    await mustFindPanel(db, orgId, panelId, dashboardId);
+    await mustFindPanel(widgets, orgId, panelId, dashboardId);
   // Only the instances asked for are presented: resolving a stored config is a schema parse, and a
   // dashboard opening sends its fifty reads in several batches, each of which loads the whole panel.
   const asked = new Set(reads.map(({ id }) => id));

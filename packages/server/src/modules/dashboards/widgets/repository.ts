@@ -72,6 +72,17 @@ export class WidgetRepository extends Repository {
     return row !== undefined;
   }
 
+  /** The organization's sensors among these ids, with their names and types (checking a widget's series). */
+  sensors(orgId: string, ids: readonly string[]) {
+    return this.db
+      .selectFrom('entities')
+      .select(['id', 'name', 'type_id'])
+      .where('org_id', '=', orgId)
+      .where('kind', '=', 'sensor')
+      .where('id', 'in', ids)
+      .execute();
+  }
+
   /** Creates a widget instance; answers its id. */
   async insert(
     orgId: string,

@@ -22,11 +22,12 @@ import { plainJsonSerializer } from '../../../platform/http/plainJson';
 import { readAhead } from '../../../platform/http/readAhead';
 import { actorOf, DASH_PREFIX, DASH_TAGS, errorResponses } from '../shared';
 import { readPanelWidgets } from './batchRead';
+import { WidgetRepository } from './repository';
 import { WidgetService } from './service';
 
 /** Registers the widget instance routes. */
 export const widgetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = new WidgetService(deps.db, deps.realtime);
+  const service = new WidgetService(new WidgetRepository(deps.db), deps.db, deps.realtime);
   const tags = DASH_TAGS;
   const collection = `${DASH_PREFIX}/panels/:panelId/widgets/:widgetId/widget_instances`;
   const item = `${collection}/:id`;

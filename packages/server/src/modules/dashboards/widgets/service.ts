@@ -17,7 +17,6 @@ import {
   type widgetInstanceBodySchema,
 } from '@ferrite/contracts';
 import { ZodError, type z } from 'zod';
-import { inTransaction } from '../../../platform/db/repository';
 import { assertUsable } from '../../../platform/http/problem';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { effectiveOf } from '../../entityManager/types/effective';
@@ -25,7 +24,7 @@ import { TypeRepository } from '../../entityManager/types/repository';
 import { DashboardRepository } from '../dashboards/repository';
 import { mustFindPanel } from '../load';
 import { storedLayout } from '../panels/presenter';
-import type { PanelRow } from '../panels/repository';
+import { PanelRepository, type PanelRow } from '../panels/repository';
 import {
   type Actor,
   activityBase,
@@ -36,7 +35,7 @@ import {
   problems,
 } from '../shared';
 import { bindingsOf, presentWidget } from './presenter';
-import { WidgetRepository, type WidgetRow } from './repository';
+import type { WidgetRepository, WidgetRow } from './repository';
 import { readWidget } from './widgetCache';
 
 export type WidgetInput = z.output<typeof widgetInstanceBodySchema>;
@@ -72,19 +71,19 @@ function checkedConfig(variant: WidgetVariant, config: Record<string, unknown>) 
 }
 
 /** 422 for a series naming a sensor that is not the organization's, or a parameter it does not have. */
-async function assertBindingsUsable(db: DB, orgId: string, config: ReturnType<typeof checkedConfig>) {
+async function assertBindingsUsable(
+  repo: WidgetRepository,
+  orgId: string,
+  config: ReturnType<typeof checkedConfig>,
+) {
   const wanted = config.series
     .map((series, index) => ({ series, index }))
     .filter(({ series }) => series.sensor_id && series.param_key);
   if (wanted.length === 0) return;
-  const sensors = await db
-    .selectFrom('entities')
-    .select(['id', 'name', 'type_id'])
-    .where('org_id', '=', orgId)
-    .where('kind', '=', 'sensor')
-    .where('id', 'in', [...new Set(wanted.map(({ series }) => series.sensor_id as string))])
-    .execute();
-  const types = await new TypeRepository(db).withAncestors(
+  const sensors = await repo.sensors(orgId, [
+    ...new Set(wanted.map(({ series }) => series.sensor_id as string)),
+  ]);
+  const types = await repo.sibling(TypeRepository).withAncestors(
     orgId,
     sensors.map((s) => s.type_id),
   );
@@ -108,22 +107,24 @@ async function assertBindingsUsable(db: DB, orgId: string, config: ReturnType<ty
 }
 
 /** 422 unless the subpanel is one of the panel's. */
-async function assertSubpanel(db: DB, orgId: string, panel: PanelRow, subpanelId: string | null) {
+async function assertSubpanel(
+  repo: WidgetRepository,
+  orgId: string,
+  panel: PanelRow,
+  subpanelId: string | null,
+) {
   if (!subpanelId) return;
-  const row = await db
-    .selectFrom('dashboard_subpanels')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('panel_id', '=', panel.id)
-    .where('id', '=', subpanelId)
-    .executeTakeFirst();
-  if (!row) assertUsable([{ path: 'body.subpanel_id', message: 'No subpanel with this id in this panel' }]);
+  if (!(await repo.sibling(PanelRepository).hasSubpanel(orgId, panel.id, subpanelId))) {
+    assertUsable([{ path: 'body.subpanel_id', message: 'No subpanel with this id in this panel' }]);
+  }
 }
 
 /** A panel's widget instances. */
 export class WidgetService {
   constructor(
-    private readonly db: DB,
+    private readonly repo: WidgetRepository,
+    /** The widget read path's connection: its statement (readStatement.ts) and its memory are keyed by it. */
+    private readonly reads: DB,
     private readonly realtime: RealtimeHub,
   ) {}
 
@@ -133,8 +134,8 @@ export class WidgetService {
     panelId: string,
     widgetId: string,
   ): Promise<{ widget_instances: WidgetInstance[] }> {
-    await mustFindPanel(this.db, orgId, panelId);
-    const rows = await new WidgetRepository(this.db).ofPanels(orgId, [panelId], widgetId);
+    await mustFindPanel(this.repo, orgId, panelId);
+    const rows = await this.repo.ofPanels(orgId, [panelId], widgetId);
     return { widget_instances: rows.map(presentWidget) };
   }
 
@@ -147,11 +148,11 @@ export class WidgetService {
     query: WidgetDataQuery,
   ): Promise<WidgetInstanceDataResponse> {
     return readWidget(
-      this.db,
+      this.reads,
       orgId,
       id,
       (instance) => instance.panel_id === panelId && instance.widget_id === widgetId,
-      () => this.mustFind(this.db, orgId, panelId, widgetId, id),
+      () => this.mustFind(this.repo, orgId, panelId, widgetId, id),
       query,
     );
   }
@@ -160,17 +161,16 @@ export class WidgetService {
   async create(actor: Actor, panelId: string, widgetId: string, body: WidgetInput): Promise<WidgetInstance> {
     const variant = mustFindVariant(widgetId);
     const config = checkedConfig(variant, body.config);
-    const widget = await inTransaction(this.db, async (trx) => {
-      const panel = await mustFindPanel(trx, actor.orgId, panelId);
-      await assertSubpanel(trx, actor.orgId, panel, body.subpanel_id);
-      await assertBindingsUsable(trx, actor.orgId, config);
-      const repo = new WidgetRepository(trx);
+    const widget = await this.repo.transaction(async (repo) => {
+      const panel = await mustFindPanel(repo, actor.orgId, panelId);
+      await assertSubpanel(repo, actor.orgId, panel, body.subpanel_id);
+      await assertBindingsUsable(repo, actor.orgId, config);
       const id = await repo.insert(
         actor.orgId,
         { dashboardId: panel.dashboard_id, panelId, createdBy: actor.userId },
         values(widgetId, body, bindingsOf(config), storedLayout(body.layout, DEFAULT_WIDGET_PLACEMENT)),
       );
-      await new DashboardRepository(trx).touch(actor.orgId, panel.dashboard_id);
+      await repo.sibling(DashboardRepository).touch(actor.orgId, panel.dashboard_id);
       const after = presentWidget((await repo.findById(actor.orgId, id)) as WidgetRow);
       await repo.recordActivity({
         ...activityBase(actor, 'widget_instance', id),
@@ -194,19 +194,18 @@ export class WidgetService {
   ): Promise<WidgetInstance> {
     const variant = mustFindVariant(widgetId);
     const config = checkedConfig(variant, body.config);
-    const widget = await inTransaction(this.db, async (trx) => {
-      const panel = await mustFindPanel(trx, actor.orgId, panelId);
-      const repo = new WidgetRepository(trx);
+    const widget = await this.repo.transaction(async (repo) => {
+      const panel = await mustFindPanel(repo, actor.orgId, panelId);
       const before = await repo.findById(actor.orgId, id);
       if (!before || before.panel_id !== panelId) throw problems.notFound('Widget instance');
-      await assertSubpanel(trx, actor.orgId, panel, body.subpanel_id);
-      await assertBindingsUsable(trx, actor.orgId, config);
+      await assertSubpanel(repo, actor.orgId, panel, body.subpanel_id);
+      await assertBindingsUsable(repo, actor.orgId, config);
       await repo.update(
         actor.orgId,
         id,
         values(widgetId, body, bindingsOf(config), storedLayout(body.layout, before.layout)),
       );
-      await new DashboardRepository(trx).touch(actor.orgId, panel.dashboard_id);
+      await repo.sibling(DashboardRepository).touch(actor.orgId, panel.dashboard_id);
       const after = presentWidget((await repo.findById(actor.orgId, id)) as WidgetRow);
       await repo.recordActivity({
         ...activityBase(actor, 'widget_instance', id),
@@ -223,11 +222,10 @@ export class WidgetService {
 
   /** Removes an instance from its panel. */
   async delete(actor: Actor, panelId: string, widgetId: string, id: string): Promise<void> {
-    const before = await inTransaction(this.db, async (trx) => {
-      const row = await this.mustFind(trx, actor.orgId, panelId, widgetId, id);
-      const repo = new WidgetRepository(trx);
+    const before = await this.repo.transaction(async (repo) => {
+      const row = await this.mustFind(repo, actor.orgId, panelId, widgetId, id);
       await repo.delete(actor.orgId, id);
-      await new DashboardRepository(trx).touch(actor.orgId, row.dashboard_id);
+      await repo.sibling(DashboardRepository).touch(actor.orgId, row.dashboard_id);
       const presented = presentWidget(row);
       await repo.recordActivity({
         ...activityBase(actor, 'widget_instance', id),
@@ -241,17 +239,23 @@ export class WidgetService {
   }
 
   /** The instance of this panel and variant, or 404. */
-  private async mustFind(db: DB, orgId: string, panelId: string, widgetId: string, id: string) {
-    const row = await new WidgetRepository(db).findById(orgId, id);
+  private async mustFind(
+    repo: WidgetRepository,
+    orgId: string,
+    panelId: string,
+    widgetId: string,
+    id: string,
+  ) {
+    const row = await repo.findById(orgId, id);
     // An instance of this panel proves the panel exists (instances go with their panel), so the panel
     // is looked up only to tell which of the two is missing: widgets read this on every refresh.
     if (row && row.panel_id === panelId && row.widget_id === widgetId) return row;
-    await mustFindPanel(db, orgId, panelId);
+    await mustFindPanel(repo, orgId, panelId);
     throw problems.notFound('Widget instance');
   }
 
   private announce(orgId: string, widget: WidgetInstance, action: 'created' | 'updated' | 'deleted') {
-    return announceChange(this.db, this.realtime, orgId, {
+    return announceChange(this.repo, this.realtime, orgId, {
       dashboard_id: widget.dashboard_id,
       entity: 'widget_instance',
       id: widget.id,
