@@ -199,6 +199,20 @@ describe('telemetry fan-out', () => {
     expect(blocked.batches.flatMap((runs) => runs.flatMap((r) => [...(r.values as number[])]))).toEqual(all);
   });
 
+  it('takes a single batch bigger than the bound without holding ingest, and holds the one after it', async () => {
+    const blocked = stuck('reports');
+    const { batcher, fanout, writer, warn } = spine([blocked.subscriber], { maxQueuedPoints: 10 });
+    await expect(batcher.add([run('sensor-1', 0, 25)])).resolves.toBeNull();
+    await expect(batcher.add([run('sensor-1', 25, 1)])).resolves.toBeNull();
+    const third = batcher.add([run('sensor-1', 26, 1)]);
+    expect(await settled(third)).toBe(false);
+    expect(writer.writes).toBe(2);
+    expect(fanout.queued()).toEqual({ reports: 26 });
+    expect(warn).toHaveBeenCalledTimes(1);
+    blocked.release();
+    await expect(third).resolves.toBeNull();
+  });
+
   it('drains at stop: every stored batch reaches every subscriber, which then flushes, before the writer closes', async () => {
     const order: string[] = [];
     const slow: TelemetrySubscriber = {

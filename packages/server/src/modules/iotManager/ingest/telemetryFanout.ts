@@ -8,11 +8,12 @@
  * alone, and one that throws or rejects is logged under its name (at most once a minute, with the
  * count since) and skips that batch only (not retried: the points are stored, and the next batch
  * follows). A queue holds at most `maxQueuedPoints`; the batch that fills it is still taken, and then
- * `publish` answers a promise that settles once the queue is back within its bound. The batcher waits
- * for it before its next write, so a subscriber that cannot keep up delays the next batch's
- * acknowledgement (devices wait as for a slow database, MQTT QoS 1 senders stop at their in-flight
- * window) instead of points being dropped or held without bound: a subscriber's memory is at most its
- * bound plus one batch, and the batches are shared by every queue, not copied.
+ * `publish` answers a promise that settles once the queue is back within its bound (or down to one
+ * batch). The batcher waits for it before its next write, so a subscriber that cannot keep up delays
+ * the next batch's acknowledgement (devices wait as for a slow database, MQTT QoS 1 senders stop at
+ * their in-flight window) instead of points being dropped or held without bound: a subscriber's queue
+ * holds at most its bound (or one batch bigger than it) plus one batch, and the batches are shared by
+ * every queue, not copied.
  *
  * A subscriber must therefore not wait, inside `onBatch`, for ingest to store something of its own
  * (a derived series): with its queue full, ingest waits for it and it for ingest. It hands such points
@@ -107,8 +108,12 @@ class SubscriberQueue {
     this.name = subscriber.name;
   }
 
+  /**
+   * Over the bound with more than one batch waiting: a single batch bigger than the bound is taken
+   * and worked like any other (refusing it would stop ingest for good).
+   */
   get full(): boolean {
-    return this.queued > this.limits.maxPoints;
+    return this.queued > this.limits.maxPoints && this.batches.length - this.head > 1;
   }
 
   push(batch: Batch): void {
