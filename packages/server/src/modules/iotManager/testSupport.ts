@@ -1,8 +1,15 @@
 /** Test helpers for the IoT Manager: an API client, a project with sensors to map, gateways by API. */
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { bearer, signInToOrg } from '../../testing/session';
 import type { TestPlatform } from '../../testing/testPlatform';
-import { addProject, createEntity, createType, entityManagerClient } from '../entityManager/testSupport';
+import {
+  addOrgWithAdmin,
+  addProject,
+  createEntity,
+  createType,
+  entityManagerClient,
+} from '../entityManager/testSupport';
 
 type Query = Record<string, string | number | boolean>;
 
@@ -36,6 +43,21 @@ export function iotClient(platform: TestPlatform, orgId: string, token: string):
         query: query(values),
         payload: bytes,
       }),
+  };
+}
+
+/** An organization with the IoT Manager, its admin's client and one project, as one tenant of a test. */
+export async function addIotTenant(
+  platform: TestPlatform,
+  slug: string,
+): Promise<{ orgId: string; iot: IotClient; projectId: string }> {
+  const { orgId, token } = await addOrgWithAdmin(platform, `${slug}-${randomUUID().slice(0, 6)}`, [
+    'iotManager',
+  ]);
+  return {
+    orgId,
+    iot: iotClient(platform, orgId, token),
+    projectId: await addProject(platform, orgId, 'Line'),
   };
 }
 

@@ -21,8 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
-import type { DeviceDeps } from '../../iotManager';
-import { gatewayStatus } from '../../iotManager/shared';
+import { type DeviceDeps, gatewayStatus } from '../../iotManager';
 import {
   actorOf,
   DASH_PREFIX,

@@ -20,8 +20,7 @@ import {
 import type { z } from 'zod';
 import { assertUsable } from '../../../platform/http/problem';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
-import { type DispatchDeps, dispatchCommand } from '../../iotManager/commands/dispatch';
-import { CommandRepository, type CommandRow } from '../../iotManager/commands/repository';
+import { CommandRepository, type CommandRow, type DispatchDeps, dispatchCommand } from '../../iotManager';
 import { DashboardRepository } from '../dashboards/repository';
 import { mustFindPanel } from '../load';
 import { storedLayout } from '../panels/presenter';

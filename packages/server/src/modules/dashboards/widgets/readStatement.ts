@@ -14,7 +14,7 @@ import {
   type TelemetryQuery,
   telemetryPointsSql,
 } from '../../../telemetry/query';
-import { effectiveParameters, type TypeNode } from '../../entityManager/types/effective';
+import { effectiveParameters, type TypeNode } from '../../entityManager';
 import type { DB } from '../shared';
 import { WIDGET_ROW_VERSION } from './repository';
 

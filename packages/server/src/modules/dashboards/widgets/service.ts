@@ -19,8 +19,7 @@ import {
 import { ZodError, type z } from 'zod';
 import { assertUsable } from '../../../platform/http/problem';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
-import { effectiveOf } from '../../entityManager/types/effective';
-import { TypeRepository } from '../../entityManager/types/repository';
+import { effectiveOf, TypeRepository } from '../../entityManager';
 import { DashboardRepository } from '../dashboards/repository';
 import { mustFindPanel } from '../load';
 import { storedLayout } from '../panels/presenter';

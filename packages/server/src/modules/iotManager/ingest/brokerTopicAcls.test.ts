@@ -7,11 +7,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
-import type { IotClient } from '../testSupport';
+import { addIotTenant, type IotClient } from '../testSupport';
 import { type DeviceTransports, startDeviceTransports } from './deviceTransports';
 import { type PrivateMosquitto, startPrivateMosquitto } from './privateMosquitto';
 import {
-  addIotTenant,
   apiGateway,
   type CommandListener,
   forgedCommand,

@@ -6,24 +6,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { hashOpaqueToken } from '../../../platform/security/opaqueTokens';
 import type { TestPlatform } from '../../../testing/testPlatform';
-import { addOrgWithAdmin, addProject } from '../../entityManager/testSupport';
-import { createGateway, gatewayBody, type IotClient, iotClient } from '../testSupport';
+import { createGateway, gatewayBody, type IotClient } from '../testSupport';
 import { requireClient, runClient } from './realClients';
-
-/** An organization with the IoT Manager, its admin's client and one project, as one tenant of a test. */
-export async function addIotTenant(
-  platform: TestPlatform,
-  slug: string,
-): Promise<{ orgId: string; iot: IotClient; projectId: string }> {
-  const { orgId, token } = await addOrgWithAdmin(platform, `${slug}-${randomUUID().slice(0, 6)}`, [
-    'iotManager',
-  ]);
-  return {
-    orgId,
-    iot: iotClient(platform, orgId, token),
-    projectId: await addProject(platform, orgId, 'Line'),
-  };
-}
 
 /** What a device connects with. */
 export interface MqttDevice {

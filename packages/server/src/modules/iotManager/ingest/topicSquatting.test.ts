@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
-import { gatewayBody, type IotClient } from '../testSupport';
+import { addIotTenant, gatewayBody, type IotClient } from '../testSupport';
 import { type DeviceTransports, startDeviceTransports } from './deviceTransports';
 import {
-  addIotTenant,
   apiGateway,
   type CommandListener,
   type MqttDevice as Device,

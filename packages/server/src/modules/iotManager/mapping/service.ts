@@ -11,8 +11,7 @@ import {
 import type { z } from 'zod';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../../platform/db/sqlState';
 import { assertUsable, unprocessable } from '../../../platform/http/problem';
-import { effectiveOf } from '../../entityManager/types/effective';
-import { TypeRepository } from '../../entityManager/types/repository';
+import { effectiveOf, TypeRepository } from '../../entityManager';
 import { mustFindGateway } from '../gateways/checks';
 import { GatewayRepository } from '../gateways/repository';
 import type { DeviceLink } from '../ingest/deviceLink';
