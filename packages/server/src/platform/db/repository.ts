@@ -13,18 +13,14 @@ type DB = Kysely<Database>;
 /** A repository class: constructed from a connection alone. */
 export type RepositoryKind<R> = new (db: DB) => R;
 
-/** Runs the work in one transaction on a bare connection (code that holds no repository yet). */
-export function inTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
-}
-
 /** The base of every repository. */
 export abstract class Repository {
   constructor(protected readonly db: DB) {}
 
   /** Runs the work in one transaction with a repository of this kind bound to it. */
   transaction<T>(work: (repo: this) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, (trx) => work(new (this.constructor as RepositoryKind<this>)(trx)));
+    const kind = this.constructor as RepositoryKind<this>;
+    return this.db.transaction().execute((trx) => work(new kind(trx)));
   }
 
   /** A repository of another kind on this one's connection (inside its transaction, when bound). */
