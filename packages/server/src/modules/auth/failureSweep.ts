@@ -7,11 +7,10 @@
  * failures is cleared over several runs instead of one long statement. Several nodes sweeping at once
  * only repeat a delete that finds nothing.
  */
-import { SIGN_IN_FAILURE_MEMORY_SECONDS } from '@ferrite/contracts';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database';
 import { choreJob, type JobDefinition } from '../../platform/jobs/jobQueue';
+import { SignInFailureRepository } from './failureRepository';
 
 /** How much one run may delete: batches of this many rows, at most this many batches. */
 export interface SweepBounds {
@@ -23,26 +22,12 @@ const DEFAULT_BOUNDS: SweepBounds = { batchSize: 5_000, maxBatches: 40 };
 
 /** Deletes failures past the throttle's memory and the obsolete `account:` rows; answers how many. */
 export async function sweepAuthFailures(db: Db, bounds: SweepBounds = DEFAULT_BOUNDS): Promise<number> {
-  // The database's clock, as the throttles' counts use it, so a node's drifting clock deletes nothing early.
-  const forgottenBefore = sql<Date>`now() - make_interval(secs => ${SIGN_IN_FAILURE_MEMORY_SECONDS})`;
+  const failures = new SignInFailureRepository(db);
   let deleted = 0;
   for (let batch = 0; batch < bounds.maxBatches; batch++) {
-    const gone = await db
-      .deleteFrom('auth_failures')
-      .where(
-        'id',
-        'in',
-        db
-          .selectFrom('auth_failures')
-          .select('id')
-          .where((eb) => eb.or([eb('failed_at', '<', forgottenBefore), eb('key', 'like', 'account:%')]))
-          .orderBy('id')
-          .limit(bounds.batchSize),
-      )
-      .returning('id')
-      .execute();
-    deleted += gone.length;
-    if (gone.length < bounds.batchSize) break;
+    const gone = await failures.sweepBatch(bounds.batchSize);
+    deleted += gone;
+    if (gone < bounds.batchSize) break;
   }
   return deleted;
 }

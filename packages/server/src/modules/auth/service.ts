@@ -14,6 +14,7 @@ import { problems } from '../../platform/http/problem';
 import type { JwtService } from '../../platform/security/jwt';
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/security/opaqueTokens';
 import { verifyPassword } from '../../platform/security/passwords';
+import { SignInFailureRepository } from './failureRepository';
 import { presentOrgSummary, presentUserSummary } from './presenter';
 import { AuthRepository } from './repository';
 import { SignInThrottle } from './throttle';
@@ -30,7 +31,7 @@ export class AuthService {
     private readonly jwt: JwtService,
   ) {
     this.repo = new AuthRepository(db);
-    this.throttle = new SignInThrottle(db);
+    this.throttle = new SignInThrottle(new SignInFailureRepository(db));
   }
 
   /** Checks credentials and answers the user, their organizations and the token for the organization step. */

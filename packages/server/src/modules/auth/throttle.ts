@@ -9,15 +9,13 @@
  */
 import {
   SIGN_IN_ADDRESS_FREE_FAILURES,
-  SIGN_IN_FAILURE_MEMORY_SECONDS,
   SIGN_IN_FIRST_DELAY_SECONDS,
   SIGN_IN_FREE_FAILURES,
   SIGN_IN_MAX_DELAY_SECONDS,
   signInWaitMessage,
 } from '@ferrite/contracts';
-import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
 import { problems } from '../../platform/http/problem';
+import type { SignInFailureRepository } from './failureRepository';
 
 /** The wait a count of failures imposes after the last of them (0 while free ones remain). */
 export function signInDelaySeconds(failures: number, freeFailures: number): number {
@@ -35,7 +33,7 @@ export interface SignInAttempt {
 
 /** Counts sign-in failures per (account, address) and per address in the database. */
 export class SignInThrottle {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly failures: SignInFailureRepository) {}
 
   /**
    * Starts a try, or throws 429 with the seconds to wait. The try is recorded as a failure before the
@@ -45,20 +43,10 @@ export class SignInThrottle {
   async begin(email: string, ip: string): Promise<SignInAttempt> {
     const pairKey = `pair:${ip}|${email}`;
     const addressKey = `ip:${ip}`;
-    const mine = await this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${addressKey}`}, 0))`.execute(trx);
+    const mine = await this.failures.transaction(async (failures) => {
+      await failures.lockAddress(addressKey);
       // The database's clock alone, so nodes with drifting clocks agree on the wait.
-      const counts = await trx
-        .selectFrom('auth_failures')
-        .select([
-          'key',
-          (eb) => eb.fn.countAll<string>().as('failures'),
-          sql<number>`extract(epoch from clock_timestamp() - max(failed_at))`.as('since_last'),
-        ])
-        .where('key', 'in', [pairKey, addressKey])
-        .where('failed_at', '>', sql<Date>`now() - make_interval(secs => ${SIGN_IN_FAILURE_MEMORY_SECONDS})`)
-        .groupBy('key')
-        .execute();
+      const counts = await failures.recentFailures([pairKey, addressKey]);
       const wait = Math.max(
         0,
         ...counts.map((row) => {
@@ -71,28 +59,16 @@ export class SignInThrottle {
         const seconds = Math.ceil(wait);
         throw problems.tooManyRequests(signInWaitMessage(seconds), seconds);
       }
-      const mine = await trx
-        .insertInto('auth_failures')
-        .values([{ key: pairKey }, { key: addressKey }])
-        .returning(['id', 'key'])
-        .execute();
-      return mine.map((row) => row.id);
+      return failures.recordTry([pairKey, addressKey]);
     });
     return {
       failed: async () => {
         // The wait runs from the wrong answer, not from the start of the password check.
-        await this.db
-          .updateTable('auth_failures')
-          .set({ failed_at: sql<Date>`clock_timestamp()` })
-          .where('id', 'in', mine)
-          .execute();
+        await this.failures.markFailedNow(mine);
       },
       succeeded: async () => {
         // The address keeps its earlier failures: they may be guesses at other accounts.
-        await this.db
-          .deleteFrom('auth_failures')
-          .where((eb) => eb.or([eb('key', '=', pairKey), eb('id', 'in', mine)]))
-          .execute();
+        await this.failures.forget(pairKey, mine);
       },
     };
   }

@@ -1,9 +1,9 @@
 /** GET /health: whether the process is up and the database answers. */
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/http/deps';
+import { HealthRepository } from './repository';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -12,6 +12,7 @@ const healthSchema = z.object({
 
 /** Registers the health route. */
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const database = new HealthRepository(deps.db);
   app.get('/health', {
     config: { access: 'public' },
     schema: {
@@ -20,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       response: { 200: healthSchema, 503: healthSchema },
     },
     handler: async (request, reply) => {
-      const reachable = await sql`select 1`.execute(deps.db).then(
+      const reachable = await database.ping().then(
         () => true,
         (error: unknown) => {
           request.log.warn({ err: error }, 'health: database unreachable');

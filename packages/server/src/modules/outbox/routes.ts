@@ -3,7 +3,9 @@ import { nameText, PAGE_NUMBER_MAX } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/http/deps';
+import { pageWindow } from '../../platform/http/paging';
 import { problemResponses } from '../../platform/http/problemResponses';
+import { OutboxRepository } from './repository';
 
 const querySchema = z.object({
   page_number: z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX).default(1),
@@ -24,6 +26,7 @@ const messageSchema = z.object({
 
 /** Registers the outbox route. */
 export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const outbox = new OutboxRepository(deps.db);
   app.get('/admin/outbox', {
     config: { access: 'platformAdmin' },
     schema: {
@@ -36,21 +39,10 @@ export const outboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     handler: async (request) => {
-      const { page_number, page_size, to } = request.query;
-      let query = deps.db.selectFrom('outbox');
-      if (to) query = query.where('to_address', '=', to.toLowerCase());
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(page_size)
-          .offset((page_number - 1) * page_size)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { to } = request.query;
+      const { rows, total } = await outbox.page({ to: to?.toLowerCase(), ...pageWindow(request.query) });
       return {
-        total_entries: Number(count.n),
+        total_entries: total,
         messages: rows.map((row) => ({
           id: row.id,
           to: row.to_address,

@@ -1,5 +1,5 @@
 /** SQL for projects and their members; every method is scoped to one organization. */
-import { sql } from 'kysely';
+import { tabCountColumns, tabCountsOf } from '../../platform/db/archiveTabs';
 import { Repository } from '../../platform/db/repository';
 
 export interface ProjectValues {
@@ -73,13 +73,10 @@ export class ProjectRepository extends Repository {
   async tabCounts(orgId: string): Promise<{ active: number; archived: number }> {
     const row = await this.db
       .selectFrom('projects')
-      .select([
-        sql<string>`count(*) filter (where archived_at is null)`.as('active'),
-        sql<string>`count(*) filter (where archived_at is not null)`.as('archived'),
-      ])
+      .select(tabCountColumns('archived_at'))
       .where('org_id', '=', orgId)
       .executeTakeFirstOrThrow();
-    return { active: Number(row.active), archived: Number(row.archived) };
+    return tabCountsOf(row);
   }
 
   /**

@@ -5,8 +5,8 @@
 import type { FieldError, Project, ProjectBody, TabCounts } from '@ferrite/contracts';
 import { activityBaseOf } from '../../platform/audit/activity';
 import type { Actor } from '../../platform/http/actor';
+import { type ArchiveListQuery, archiveList, pageOfParts } from '../../platform/http/archiveList';
 import { memberFieldErrors } from '../../platform/http/memberFields';
-import { pageWindow, searchPattern } from '../../platform/http/paging';
 import { assertNoFieldErrors, problems } from '../../platform/http/problem';
 import { presentProject } from './presenter';
 import type { ProjectRepository, ProjectRow } from './repository';
@@ -23,12 +23,8 @@ export interface GatewayChangeHook {
   gatewayChanged(gatewayId: string): Promise<void>;
 }
 
-export interface ProjectListQuery {
-  is_archived: boolean;
-  search?: string | undefined;
-  page_number: number;
-  page_size: number;
-}
+/** The projects list's query: an Active/Archived list. */
+export type ProjectListQuery = ArchiveListQuery;
 
 /** What a project already has, so an edit may keep people who have left the organization since. */
 interface Attached {
@@ -59,26 +55,27 @@ export class ProjectService {
   ) {}
 
   /** One page of a tab, its total and both tab counts. */
-  async list(
+  list(
     orgId: string,
     query: ProjectListQuery,
   ): Promise<{ projects: Project[]; total_entries: number; counts: TabCounts }> {
-    const pattern = searchPattern(query.search);
-    const { limit, offset } = pageWindow(query);
-    const [rows, total, counts] = await Promise.all([
-      this.repo.list(orgId, { archived: query.is_archived, pattern, limit, offset }),
-      this.repo.countMatching(orgId, query.is_archived, pattern),
-      this.repo.tabCounts(orgId),
-    ]);
-    const members = await this.repo.membersByProject(
-      orgId,
-      rows.map((row) => row.id),
+    return archiveList(
+      'projects',
+      query,
+      (tab) =>
+        pageOfParts(
+          this.repo.list(orgId, tab),
+          this.repo.countMatching(orgId, tab.archived, tab.pattern),
+          this.repo.tabCounts(orgId),
+        ),
+      async (rows) => {
+        const members = await this.repo.membersByProject(
+          orgId,
+          rows.map((row) => row.id),
+        );
+        return rows.map((row) => presentProject(row, members.get(row.id) ?? []));
+      },
     );
-    return {
-      projects: rows.map((row) => presentProject(row, members.get(row.id) ?? [])),
-      total_entries: total,
-      counts,
-    };
   }
 
   /** One project. */

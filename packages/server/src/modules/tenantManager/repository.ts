@@ -1,6 +1,7 @@
 /** SQL for the Tenant Manager: organizations on the platform, their seats, and sign-up requests. */
 import { DEFAULT_ORG_LIMITS, type OrgLimits } from '@ferrite/contracts';
 import { type Selectable, sql } from 'kysely';
+import { tabCountColumns, tabCountsOf } from '../../platform/db/archiveTabs';
 import { Repository } from '../../platform/db/repository';
 import type { OrgsTable } from '../../platform/db/schema';
 
@@ -66,12 +67,9 @@ export class TenantRepository extends Repository {
   async orgTabCounts(): Promise<{ active: number; archived: number }> {
     const row = await this.db
       .selectFrom('orgs')
-      .select([
-        sql<string>`count(*) filter (where archived_at is null)`.as('active'),
-        sql<string>`count(*) filter (where archived_at is not null)`.as('archived'),
-      ])
+      .select(tabCountColumns('archived_at'))
       .executeTakeFirstOrThrow();
-    return { active: Number(row.active), archived: Number(row.archived) };
+    return tabCountsOf(row);
   }
 
   /** One organization with its active user count. */

@@ -1,6 +1,7 @@
 /** Tenant Manager use cases on organizations, and the request list; deciding requests lives in commands/. */
 import type { Organization, OrganizationBody, UpdateOrganizationBody } from '@ferrite/contracts';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../platform/db/sqlState';
+import { type ArchiveListQuery, archiveList, pageOfParts } from '../../platform/http/archiveList';
 import type { AuthorizedCaller } from '../../platform/http/authContext';
 import { pageWindow, searchPattern } from '../../platform/http/paging';
 import { problems } from '../../platform/http/problem';
@@ -14,14 +15,18 @@ export class TenantService {
   constructor(private readonly repo: TenantRepository) {}
 
   /** One page of the Active or Archived tab with both tab totals. */
-  async listOrgs(query: { page_number: number; page_size: number; search?: string; is_archived: boolean }) {
-    const pattern = searchPattern(query.search);
-    const [rows, total, counts] = await Promise.all([
-      this.repo.listOrgs({ archived: query.is_archived, pattern, ...pageWindow(query) }),
-      this.repo.countOrgs(query.is_archived, pattern),
-      this.repo.orgTabCounts(),
-    ]);
-    return { organizations: await this.present(rows), total_entries: total, counts };
+  listOrgs(query: ArchiveListQuery) {
+    return archiveList(
+      'organizations',
+      query,
+      (tab) =>
+        pageOfParts(
+          this.repo.listOrgs(tab),
+          this.repo.countOrgs(tab.archived, tab.pattern),
+          this.repo.orgTabCounts(),
+        ),
+      (rows) => this.present(rows),
+    );
   }
 
   /** One organization; 404 when unknown. */

@@ -1,31 +1,17 @@
 /**
- * The one Active/Archived list use case (projects, user groups, dashboards, gateways): a tab of a
- * collection, searched and paged, answered with both tabs' totals. The contracts give the query
+ * The one Active/Archived list use case (projects, user groups, dashboards, gateways, the Tenant
+ * Manager's organizations): a tab of a collection, searched and paged, answered with both tabs'
+ * totals; its SQL pieces are platform/db/archiveTabs.ts. The contracts give the query
  * (`pageQuerySchema` with `is_archived: archivedFlagSchema`) and the answer (`{ <items>, total_entries,
  * counts }`); a module gives where a tab's rows come from and how a row is presented.
  */
 import type { pageQuerySchema, TabCounts } from '@ferrite/contracts';
 import type { z } from 'zod';
+import type { ArchivePage, ArchiveTab } from '../db/archiveTabs';
 import { pageWindow, searchPattern } from './paging';
 
 /** An Active/Archived list's query once the contracts' schema checked it. */
 export type ArchiveListQuery = z.output<typeof pageQuerySchema> & { is_archived: boolean };
-
-/** What a tab's rows are read with: which tab, the search as an ILIKE pattern, the page window. */
-export interface ArchiveTab {
-  archived: boolean;
-  /** `searchPattern` of the search text: null when there is none. */
-  pattern: string | null;
-  limit: number;
-  offset: number;
-}
-
-/** A tab's page as a repository reads it: its rows, how many match the tab and search, both totals. */
-export interface ArchivePage<Row> {
-  rows: Row[];
-  total: number;
-  counts: TabCounts;
-}
 
 /** The answer of every Active/Archived list, under the list's own key (`projects`, `gateways`…). */
 export type ArchiveListAnswer<Key extends string, Item> = { [K in Key]: Item[] } & {
@@ -46,14 +32,6 @@ export async function pageOfParts<Row>(
 ): Promise<ArchivePage<Row>> {
   const [pageRows, matching, tabs] = await Promise.all([rows, total, counts]);
   return { rows: pageRows, total: matching, counts: tabs };
-}
-
-/** Tab totals from counts the database answers as text (bigint) or numbers. */
-export function tabCountsOf(row: {
-  active: string | number | bigint;
-  archived: string | number | bigint;
-}): TabCounts {
-  return { active: Number(row.active), archived: Number(row.archived) };
 }
 
 /**

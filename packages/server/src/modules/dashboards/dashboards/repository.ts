@@ -1,10 +1,9 @@
 /** SQL for dashboards, who opened them and when; every method is scoped to one organization. */
 import type { GridSettings, TabCounts } from '@ferrite/contracts';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { inArchiveTab, tabCountColumns } from '../../../platform/db/archiveTabs';
+import { inArchiveTab, tabCountColumns, tabCountsOf } from '../../../platform/db/archiveTabs';
 import { Repository } from '../../../platform/db/repository';
 import type { Database } from '../../../platform/db/schema';
-import { tabCountsOf } from '../../../platform/http/archiveList';
 
 /** What a dashboard row stores. */
 export interface DashboardValues {

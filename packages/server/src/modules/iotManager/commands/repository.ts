@@ -1,5 +1,9 @@
 /** SQL for gateway commands; every method that reads tenant data is scoped to one organization. */
+import { sql } from 'kysely';
 import { Repository } from '../../../platform/db/repository';
+
+/** A command the device side changed, as it reads it back. */
+export type ChangedCommand = { id: string; name: string; value: unknown; created_at: Date; expires_at: Date };
 
 /** Data access for commands; bind it to a transaction with `transaction`. */
 export class CommandRepository extends Repository {
@@ -94,6 +98,56 @@ export class CommandRepository extends Repository {
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** A gateway's command with every column (the device answering it), if it is that gateway's. */
+  findOfGateway(orgId: string, gatewayId: string, id: string) {
+    return this.db
+      .selectFrom('gateway_commands')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('gateway_id', '=', gatewayId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Marks the gateway's pending, unexpired commands delivered now; answers them (any order). */
+  async takePending(orgId: string, gatewayId: string): Promise<ChangedCommand[]> {
+    const changed = await sql<ChangedCommand>`
+      update gateway_commands set status = 'delivered', delivered_at = now()
+      where org_id = ${orgId} and gateway_id = ${gatewayId}
+        and status = 'pending' and expires_at > now()
+      returning id, name, value, created_at, expires_at`.execute(this.db);
+    return changed.rows;
+  }
+
+  /**
+   * Moves a still open (pending or delivered) command to `status`; `completes` also stores the result
+   * and the completion time. Answers the ids it changed (none when the command had moved on).
+   */
+  async advance(id: string, status: string, result: unknown, completes: boolean): Promise<string[]> {
+    const changed = await sql<{ id: string }>`
+      update gateway_commands set
+        status = ${status},
+        delivered_at = coalesce(delivered_at, now()),
+        result = case when ${completes} then ${result === null || result === undefined ? null : JSON.stringify(result)}::jsonb else result end,
+        completed_at = case when ${completes} then now() else completed_at end
+      where id = ${id} and status in ('pending', 'delivered')
+      returning id`.execute(this.db);
+    return changed.rows.map((row) => row.id);
+  }
+
+  /** Marks every open command past its expiry timed_out, in every organization; answers their ids. */
+  async expireDue(now: Date): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('gateway_commands')
+      .set({ status: 'timed_out', completed_at: now })
+      .where('status', 'in', ['pending', 'delivered'])
+      .where('expires_at', '<=', now)
+      // RETURNING rather than the affected-row count, which the PGlite dialect does not report.
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
   }
 }
 

@@ -175,6 +175,56 @@ export class FirmwareRepository extends Repository {
       .executeTakeFirst();
     return row !== undefined;
   }
+
+  /** Moves the pending rollouts these commands carry to notified; answers their ids. */
+  async markNotifiedByCommands(orgId: string, commandIds: readonly string[]): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('firmware_rollouts')
+      .set({ status: 'notified', updated_at: new Date() })
+      .where('org_id', '=', orgId)
+      .where('command_id', 'in', commandIds)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Moves the unfinished rollout a command carries on (a null progress keeps the last one); answers the
+   * ids it changed.
+   */
+  async advanceByCommand(
+    orgId: string,
+    commandId: string,
+    values: { status: string; progress: number | null; message: string },
+  ): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('firmware_rollouts')
+      .set((eb) => ({
+        status: values.status,
+        progress: values.progress === null ? eb.ref('progress') : values.progress,
+        message: values.message,
+        updated_at: new Date(),
+      }))
+      .where('org_id', '=', orgId)
+      .where('command_id', '=', commandId)
+      .where('status', 'not in', ['succeeded', 'failed', 'timed_out'])
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Times out the unfinished rollouts these expired commands carried, in any organization; answers their ids. */
+  async timeOutByCommands(commandIds: readonly string[], message: string, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('firmware_rollouts')
+      .set({ status: 'timed_out', message, updated_at: now })
+      .where('command_id', 'in', commandIds)
+      .where('status', 'not in', ['succeeded', 'failed', 'timed_out'])
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
 }
 
 export type FirmwareRow = NonNullable<Awaited<ReturnType<FirmwareRepository['findById']>>>;

@@ -4,13 +4,19 @@ import {
   type GatewayParam,
   type GatewayProtocol,
   type GatewayType,
-  type TabCounts,
   type TimestampMapping,
 } from '@ferrite/contracts';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type ArchivePage,
+  type ArchiveTab,
+  inArchiveTab,
+  tabCountColumns,
+  tabCountsOf,
+} from '../../../platform/db/archiveTabs';
 import { Repository } from '../../../platform/db/repository';
 import type { Database } from '../../../platform/db/schema';
-import { topicBlockedSql, topicTreeTaken } from './topicTree';
+import { TopicTreeRepository, topicBlockedSql } from './topicTreeRepository';
 
 /** The stored, editable fields of a gateway (connection defaults already applied). */
 export interface GatewayValues {
@@ -91,10 +97,10 @@ export class GatewayRepository extends Repository {
   async listPage(
     orgId: string,
     projectId: string,
-    filter: { archived: boolean; pattern: string | null; limit: number; offset: number },
-  ): Promise<{ projectFound: boolean; rows: GatewayRow[]; total: number; counts: TabCounts }> {
+    filter: ArchiveTab,
+  ): Promise<ArchivePage<GatewayRow> & { projectFound: boolean }> {
     const inTab = (eb: ExpressionBuilder<{ g: Database['gateways'] }, 'g'>) => {
-      const conditions = [eb('g.archived_at', filter.archived ? 'is not' : 'is', null)];
+      const conditions: Expression<SqlBool>[] = [inArchiveTab('g.archived_at', filter.archived)];
       const pattern = filter.pattern;
       if (pattern) {
         conditions.push(
@@ -119,8 +125,7 @@ export class GatewayRepository extends Repository {
         db
           .selectFrom('gateways as g')
           .select((eb) => [
-            eb.fn.countAll<string>().filterWhere('g.archived_at', 'is', null).as('active'),
-            eb.fn.countAll<string>().filterWhere('g.archived_at', 'is not', null).as('archived'),
+            ...tabCountColumns('g.archived_at'),
             eb.fn.countAll<string>().filterWhere(inTab).as('matching'),
           ])
           .where('g.org_id', '=', orgId)
@@ -146,7 +151,7 @@ export class GatewayRepository extends Repository {
       projectFound: Boolean(first?.project_found),
       rows: rows.filter((row) => row.id !== null) as GatewayRow[],
       total: Number(first?.matching ?? 0),
-      counts: { active: Number(first?.active ?? 0), archived: Number(first?.archived ?? 0) },
+      counts: tabCountsOf({ active: first?.active ?? 0, archived: first?.archived ?? 0 }),
     };
   }
 
@@ -183,7 +188,7 @@ export class GatewayRepository extends Repository {
         )
         .where('id', '!=', exceptId)
         .execute(),
-      topic === null ? false : topicTreeTaken(this.db, topic, exceptId),
+      topic === null ? false : this.sibling(TopicTreeRepository).taken(topic, exceptId),
     ]);
     return {
       topic: topicTaken,

@@ -4,9 +4,10 @@ import type { Gateway, GatewayWithToken, gatewayBodySchema, TabCounts } from '@f
 import type { z } from 'zod';
 import type { Config } from '../../../config';
 import { hasSqlState, UNIQUE_VIOLATION } from '../../../platform/db/sqlState';
+import { type ArchiveListQuery, archiveList } from '../../../platform/http/archiveList';
 import { mustFindProject, ProjectRepository } from '../../projects';
 import type { DeviceLink } from '../ingest/deviceLink';
-import { type Actor, activityBase, pageWindow, problems, searchPattern } from '../shared';
+import { type Actor, activityBase, problems } from '../shared';
 import {
   assertBelowLimit,
   assertCredentialsFree,
@@ -19,13 +20,6 @@ import { presentGateway } from './presenter';
 import type { GatewayRepository, GatewayValues } from './repository';
 
 export type GatewayInput = z.output<typeof gatewayBodySchema>;
-
-export interface GatewayListQuery {
-  is_archived: boolean;
-  search?: string | undefined;
-  page_number: number;
-  page_size: number;
-}
 
 export interface GatewayServiceDeps {
   config: Pick<Config, 'publicUrl' | 'mqttPort' | 'coapPort'>;
@@ -40,20 +34,24 @@ export class GatewayService {
   ) {}
 
   /** One page of a project's tab, its total and both tab counts. */
-  async list(
+  list(
     orgId: string,
     projectId: string,
-    query: GatewayListQuery,
+    query: ArchiveListQuery,
   ): Promise<{ gateways: Gateway[]; total_entries: number; counts: TabCounts }> {
-    const page = await this.repo.listPage(orgId, projectId, {
-      archived: query.is_archived,
-      pattern: searchPattern(query.search),
-      ...pageWindow(query),
-    });
-    if (!page.projectFound) throw problems.notFound('Project');
-    const { rows, total, counts } = page;
-    const now = Date.now();
-    return { gateways: rows.map((row) => presentGateway(row, now)), total_entries: total, counts };
+    return archiveList(
+      'gateways',
+      query,
+      async (tab) => {
+        const page = await this.repo.listPage(orgId, projectId, tab);
+        if (!page.projectFound) throw problems.notFound('Project');
+        return page;
+      },
+      (rows) => {
+        const now = Date.now();
+        return rows.map((row) => presentGateway(row, now));
+      },
+    );
   }
 
   /** One gateway. */

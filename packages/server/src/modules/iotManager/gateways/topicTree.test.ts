@@ -11,7 +11,8 @@ import { hashOpaqueToken } from '../../../platform/security/opaqueTokens';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { addOrgWithAdmin, addProject } from '../../entityManager/testSupport';
 import { createGateway, errorPaths, gatewayBody, type IotClient, iotClient } from '../testSupport';
-import { topicTreeQuery, warnOfTopicOverlaps } from './topicTree';
+import { warnOfTopicOverlaps } from './topicTree';
+import { TopicTreeRepository } from './topicTreeRepository';
 
 let platform: TestPlatform;
 /** Two organizations that know nothing of each other. */
@@ -128,7 +129,9 @@ describe('a topic inside another gateway’s tree', () => {
   });
 
   it('finds the topics below one through the byte-ordered index, not by reading every gateway', async () => {
-    const compiled = topicTreeQuery(platform.deps.db, `${root()}/plan`, randomUUID()).compile();
+    const compiled = new TopicTreeRepository(platform.deps.db)
+      .treeQuery(`${root()}/plan`, randomUUID())
+      .compile();
     const plan = await platform.deps.db.transaction().execute(async (trx) => {
       await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
       const explained = await trx.executeQuery<{ 'QUERY PLAN': string }>(

@@ -5,7 +5,6 @@
  * is logged and announced on the gateway's room.
  */
 import { type DeviceAck, type DeviceCommand, deviceAckSchema, FIRMWARE_COMMAND } from '@ferrite/contracts';
-import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { presentCommand } from '../commands/presenter';
@@ -15,9 +14,6 @@ import { FirmwareRepository } from '../firmware/repository';
 import { announceCommand, announceRollout } from '../shared';
 import type { IngestGateway } from './gatewayDirectory';
 import type { IngestService, Transport } from './ingestService';
-
-/** What the device side reads back from a command it changed. */
-type ChangedCommand = { id: string; name: string; value: unknown; created_at: Date; expires_at: Date };
 
 /** A command as the device receives it. */
 export function toDeviceCommand(row: {
@@ -32,21 +28,21 @@ export function toDeviceCommand(row: {
 export type AckOutcome = { ok: true } | { ok: false; status: 400 | 404 | 409; message: string };
 
 export class DeviceCommands {
+  private readonly commands: CommandRepository;
+  private readonly rollouts: FirmwareRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly realtime: RealtimeHub,
     private readonly ingest: IngestService,
-  ) {}
+  ) {
+    this.commands = new CommandRepository(db);
+    this.rollouts = new FirmwareRepository(db);
+  }
 
   /** Pending, unexpired commands of a gateway, now marked delivered (oldest first). */
   async takePending(gateway: IngestGateway, transport: Transport): Promise<DeviceCommand[]> {
-    const rows = (
-      await sql<ChangedCommand>`
-      update gateway_commands set status = 'delivered', delivered_at = now()
-      where org_id = ${gateway.orgId} and gateway_id = ${gateway.id}
-        and status = 'pending' and expires_at > now()
-      returning id, name, value, created_at, expires_at`.execute(this.db)
-    ).rows;
+    const rows = await this.commands.takePending(gateway.orgId, gateway.id);
     rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
     await this.announceCommands(rows.map((row) => row.id));
     for (const row of rows) {
@@ -113,13 +109,7 @@ export class DeviceCommands {
   }
 
   private async apply(gateway: IngestGateway, ack: DeviceAck, transport: Transport): Promise<AckOutcome> {
-    const command = await this.db
-      .selectFrom('gateway_commands')
-      .selectAll()
-      .where('org_id', '=', gateway.orgId)
-      .where('gateway_id', '=', gateway.id)
-      .where('id', '=', ack.id)
-      .executeTakeFirst();
+    const command = await this.commands.findOfGateway(gateway.orgId, gateway.id, ack.id);
     if (!command) {
       this.ingest.logLine(
         gateway,
@@ -197,28 +187,12 @@ export class DeviceCommands {
     result: unknown,
     completes: boolean,
   ): Promise<void> {
-    const changed = await sql<{ id: string }>`
-      update gateway_commands set
-        status = ${status},
-        delivered_at = coalesce(delivered_at, now()),
-        result = case when ${completes} then ${result === null || result === undefined ? null : JSON.stringify(result)}::jsonb else result end,
-        completed_at = case when ${completes} then now() else completed_at end
-      where id = ${id} and status in ('pending', 'delivered')
-      returning id`.execute(this.db);
-    await this.announceCommands(changed.rows.map((row) => row.id));
+    await this.announceCommands(await this.commands.advance(id, status, result, completes));
   }
 
   private async markRolloutsNotified(gateway: IngestGateway, commandIds: string[]): Promise<void> {
     if (commandIds.length === 0) return;
-    const rows = await this.db
-      .updateTable('firmware_rollouts')
-      .set({ status: 'notified', updated_at: new Date() })
-      .where('org_id', '=', gateway.orgId)
-      .where('command_id', 'in', commandIds)
-      .where('status', '=', 'pending')
-      .returning('id')
-      .execute();
-    await this.announceRollouts(rows.map((row) => row.id));
+    await this.announceRollouts(await this.rollouts.markNotifiedByCommands(gateway.orgId, commandIds));
   }
 
   private async updateRollout(
@@ -228,32 +202,20 @@ export class DeviceCommands {
     progress: number | null,
     message: string,
   ) {
-    const rows = await this.db
-      .updateTable('firmware_rollouts')
-      .set((eb) => ({
-        status,
-        progress: progress === null ? eb.ref('progress') : progress,
-        message,
-        updated_at: new Date(),
-      }))
-      .where('org_id', '=', gateway.orgId)
-      .where('command_id', '=', commandId)
-      .where('status', 'not in', ['succeeded', 'failed', 'timed_out'])
-      .returning('id')
-      .execute();
-    await this.announceRollouts(rows.map((row) => row.id));
+    const ids = await this.rollouts.advanceByCommand(gateway.orgId, commandId, { status, progress, message });
+    await this.announceRollouts(ids);
   }
 
   /** Tells the gateway's room how these commands stand now, as the REST API presents them. */
   private async announceCommands(ids: string[]): Promise<void> {
-    for (const row of await new CommandRepository(this.db).findMany(ids)) {
+    for (const row of await this.commands.findMany(ids)) {
       announceCommand(this.realtime, row.org_id, presentCommand(row));
     }
   }
 
   /** Tells the gateway's room how these rollouts stand now, as the REST API presents them. */
   private async announceRollouts(ids: string[]): Promise<void> {
-    for (const row of await new FirmwareRepository(this.db).rolloutsByIds(ids)) {
+    for (const row of await this.rollouts.rolloutsByIds(ids)) {
       announceRollout(this.realtime, row.org_id, presentRollout(row));
     }
   }

@@ -23,7 +23,7 @@ import { type GatewayFixture, gatewayFixture } from './testSupport';
 
 const BROKER = 'mqtt://127.0.0.1:1883';
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+const REPO_ROOT = resolve(import.meta.dirname, '../../../../../..');
 
 let database: DatabaseHandle;
 let databaseUrl: string;

@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { type JsonPathStep, parseJsonPath, type TimestampMapping } from '@ferrite/contracts';
 import type { Db } from '../../../platform/db/database';
 import { hashOpaqueToken } from '../../../platform/security/opaqueTokens';
-import { topicBlockedSql } from '../gateways/topicTree';
+import { DeviceGatewayRepository } from './deviceGatewayRepository';
 
 export interface MappedField {
   path: string;
@@ -48,7 +48,11 @@ export class GatewayDirectory {
   private readonly cache = new Map<Key, { gateway: IngestGateway | null; expires: number }>();
   private readonly inflight = new Map<Key, Promise<IngestGateway | null>>();
 
-  constructor(private readonly db: Db) {}
+  private readonly gateways: DeviceGatewayRepository;
+
+  constructor(db: Db) {
+    this.gateways = new DeviceGatewayRepository(db);
+  }
 
   /** The gateway with this uuid, or null. */
   byId(id: string): Promise<IngestGateway | null> {
@@ -91,19 +95,9 @@ export class GatewayDirectory {
   private async load(key: Key): Promise<IngestGateway | null> {
     const [kind, value] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
     const column = kind === 'id' ? 'id' : kind === 'client' ? 'client_id' : 'topic';
-    const row = await this.db
-      .selectFrom('gateways as g')
-      .selectAll('g')
-      .select(topicBlockedSql('g').as('topic_blocked'))
-      .where(`g.${column}`, '=', value)
-      .executeTakeFirst();
+    const row = await this.gateways.findBy(column, value);
     if (!row) return null;
-    const mappings = await this.db
-      .selectFrom('gateway_mappings')
-      .select(['json_path', 'sensor_id', 'param_key'])
-      .where('org_id', '=', row.org_id)
-      .where('gateway_id', '=', row.id)
-      .execute();
+    const mappings = await this.gateways.mappingsOf(row.org_id, row.id);
     const timestampMapping = row.timestamp_mapping as TimestampMapping;
     const timestampPath = timestampMapping.field ? parseJsonPath(timestampMapping.field) : null;
     return {

@@ -4,29 +4,14 @@
  * place), so the log shows the latest traffic without growing with the data rate. Every written
  * line is announced on the gateway's socket room.
  */
-import {
-  GATEWAY_LOG_KEEP,
-  type GatewayLog,
-  type GatewayLogKind,
-  SOCKET_EVENTS,
-  socketRoomName,
-} from '@ferrite/contracts';
-import { sql } from 'kysely';
+import { GATEWAY_LOG_KEEP, type GatewayLog, SOCKET_EVENTS, socketRoomName } from '@ferrite/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/database';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
+import { type GatewayLogLine, GatewayLogRepository } from '../logs/repository';
 
-export interface NewGatewayLog {
-  orgId: string;
-  gatewayId: string;
-  kind: GatewayLogKind;
-  level: 'info' | 'warn' | 'error';
-  transport: string;
-  message: string;
-  payload?: string | null;
-  points?: number;
-  ts?: Date;
-}
+/** A line to log (its stored form is GatewayLogRepository's). */
+export type NewGatewayLog = GatewayLogLine;
 
 /** Payloads are kept for reading, not for replay: a few kilobytes say what arrived. */
 export const LOG_PAYLOAD_MAX_CHARS = 4_000;
@@ -42,11 +27,15 @@ export class GatewayLogSink {
   private flushing: Promise<void> = Promise.resolve();
   private readonly writesSincePrune = new Map<string, number>();
 
+  private readonly logs: GatewayLogRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly realtime: RealtimeHub,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.logs = new GatewayLogRepository(db);
+  }
 
   /** Queues a line; it is written within a quarter of a second. */
   append(entry: NewGatewayLog): void {
@@ -73,34 +62,7 @@ export class GatewayLogSink {
   private async write(batch: NewGatewayLog[]): Promise<void> {
     const kept = thin(batch);
     if (kept.length === 0) return;
-    const rows = await this.db
-      .insertInto('gateway_logs')
-      .values(
-        kept.map((entry) => ({
-          org_id: entry.orgId,
-          gateway_id: entry.gatewayId,
-          ts: entry.ts ?? new Date(),
-          kind: entry.kind,
-          level: entry.level,
-          transport: entry.transport,
-          message: entry.message.slice(0, 2_000),
-          payload: entry.payload ?? null,
-          points: entry.points ?? 0,
-        })),
-      )
-      .returning([
-        'id',
-        'org_id',
-        'gateway_id',
-        'ts',
-        'kind',
-        'level',
-        'transport',
-        'message',
-        'payload',
-        'points',
-      ])
-      .execute();
+    const rows = await this.logs.append(kept);
     for (const row of rows) {
       const line: GatewayLog = presentGatewayLog(row);
       this.realtime.emit(
@@ -118,20 +80,9 @@ export class GatewayLogSink {
       this.writesSincePrune.set(gatewayId, writes);
       if (writes < PRUNE_EVERY) continue;
       this.writesSincePrune.set(gatewayId, 0);
-      await pruneGatewayLog(this.db, orgId, gatewayId);
+      await this.logs.keepNewest(orgId, gatewayId, GATEWAY_LOG_KEEP);
     }
   }
-}
-
-/** Keeps only the newest GATEWAY_LOG_KEEP lines of a gateway. */
-export async function pruneGatewayLog(db: Db, orgId: string, gatewayId: string): Promise<void> {
-  await sql`
-    delete from gateway_logs
-    where org_id = ${orgId} and gateway_id = ${gatewayId}
-      and id < (
-        select id from gateway_logs where org_id = ${orgId} and gateway_id = ${gatewayId}
-        order by id desc offset ${GATEWAY_LOG_KEEP - 1} limit 1
-      )`.execute(db);
 }
 
 /** A stored log row as the API and the socket present it. */

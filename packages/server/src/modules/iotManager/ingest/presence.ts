@@ -3,11 +3,11 @@
  * second in one statement for all gateways, and browsers hear at once when a gateway comes online.
  */
 import { type GatewayStatusEvent, SOCKET_EVENTS, socketRoomName } from '@ferrite/contracts';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/database';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { gatewayStatus } from '../shared';
+import { DeviceGatewayRepository } from './deviceGatewayRepository';
 import type { IngestGateway } from './gatewayDirectory';
 
 const FLUSH_MS = 1_000;
@@ -33,12 +33,15 @@ export function announceStatus(
 export class Presence {
   private readonly seen = new Map<string, Date>();
   private timer: NodeJS.Timeout | null = null;
+  private readonly gateways: DeviceGatewayRepository;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly realtime: RealtimeHub,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.gateways = new DeviceGatewayRepository(db);
+  }
 
   /** Marks the gateway seen now; announces it when it was offline. */
   touch(gateway: IngestGateway, at = new Date()): void {
@@ -64,10 +67,7 @@ export class Presence {
     const stamps = [...this.seen.values()].map((d) => d.toISOString());
     this.seen.clear();
     try {
-      await sql`
-        update gateways g set last_seen_at = v.ts
-        from unnest(${ids}::uuid[], ${stamps}::timestamptz[]) as v(id, ts)
-        where g.id = v.id and (g.last_seen_at is null or g.last_seen_at < v.ts)`.execute(this.db);
+      await this.gateways.markSeen(ids, stamps);
     } catch (error) {
       this.log.warn({ err: error }, 'Gateway presence: could not store last-seen times');
     }

@@ -1,5 +1,6 @@
 /** SQL for user groups and their members; every method is scoped to one organization. */
 import { type Selectable, sql } from 'kysely';
+import { tabCountColumns, tabCountsOf } from '../../../platform/db/archiveTabs';
 import { Repository } from '../../../platform/db/repository';
 import type { UserGroupsTable } from '../../../platform/db/schema';
 
@@ -58,13 +59,10 @@ export class UserGroupRepository extends Repository {
   async tabCounts(orgId: string): Promise<{ active: number; archived: number }> {
     const row = await this.db
       .selectFrom('user_groups')
-      .select([
-        sql<string>`count(*) filter (where archived_at is null)`.as('active'),
-        sql<string>`count(*) filter (where archived_at is not null)`.as('archived'),
-      ])
+      .select(tabCountColumns('archived_at'))
       .where('org_id', '=', orgId)
       .executeTakeFirstOrThrow();
-    return { active: Number(row.active), archived: Number(row.archived) };
+    return tabCountsOf(row);
   }
 
   /** The group, if it belongs to the organization. */

@@ -9,26 +9,15 @@ import {
   type UserGroup,
   type UserGroupBody,
 } from '@ferrite/contracts';
+import { type ArchiveListQuery, archiveList, pageOfParts } from '../../../platform/http/archiveList';
 import { memberFieldErrors } from '../../../platform/http/memberFields';
 import { problems } from '../../../platform/http/problem';
-import {
-  type Actor,
-  activityBase,
-  appGrantError,
-  assertNoFieldErrors,
-  pageWindow,
-  searchPattern,
-  unique,
-} from '../shared';
+import { type Actor, activityBase, appGrantError, assertNoFieldErrors, unique } from '../shared';
 import { presentUserGroup } from './presenter';
 import type { GroupValues, UserGroupRepository, UserGroupRow } from './repository';
 
-export interface UserGroupListQuery {
-  is_archived: boolean;
-  search?: string | undefined;
-  page_number: number;
-  page_size: number;
-}
+/** The user groups list's query: an Active/Archived list. */
+export type UserGroupListQuery = ArchiveListQuery;
 
 /** Field errors of a group body that the schema cannot see: apps of the org, actions of those apps. */
 export function groupBodyErrors(body: UserGroupBody, orgApps: readonly string[]): FieldError[] {
@@ -64,26 +53,27 @@ export class UserGroupService {
   constructor(private readonly repo: UserGroupRepository) {}
 
   /** One page of a tab, its total and both tab counts. */
-  async list(
+  list(
     orgId: string,
     query: UserGroupListQuery,
   ): Promise<{ user_groups: UserGroup[]; total_entries: number; counts: TabCounts }> {
-    const pattern = searchPattern(query.search);
-    const { limit, offset } = pageWindow(query);
-    const [rows, total, counts] = await Promise.all([
-      this.repo.list(orgId, { archived: query.is_archived, pattern, limit, offset }),
-      this.repo.countMatching(orgId, query.is_archived, pattern),
-      this.repo.tabCounts(orgId),
-    ]);
-    const members = await this.repo.memberIdsByGroup(
-      orgId,
-      rows.map((row) => row.id),
+    return archiveList(
+      'user_groups',
+      query,
+      (tab) =>
+        pageOfParts(
+          this.repo.list(orgId, tab),
+          this.repo.countMatching(orgId, tab.archived, tab.pattern),
+          this.repo.tabCounts(orgId),
+        ),
+      async (rows) => {
+        const members = await this.repo.memberIdsByGroup(
+          orgId,
+          rows.map((row) => row.id),
+        );
+        return rows.map((row) => presentUserGroup(row, members.get(row.id) ?? []));
+      },
     );
-    return {
-      user_groups: rows.map((row) => presentUserGroup(row, members.get(row.id) ?? [])),
-      total_entries: total,
-      counts,
-    };
   }
 
   /** One group. */

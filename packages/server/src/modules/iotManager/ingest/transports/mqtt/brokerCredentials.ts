@@ -21,7 +21,7 @@
  */
 import type { Logger } from 'pino';
 import type { Db } from '../../../../../platform/db/database';
-import { topicBlockedSql } from '../../../gateways/topicTree';
+import { DeviceGatewayRepository } from '../../deviceGatewayRepository';
 import type { DeviceLinkHub } from '../../deviceLink';
 import type { IngestService } from '../../ingestService';
 import {
@@ -79,7 +79,11 @@ export class BrokerCredentials {
   private readonly tries = new Map<string, number>();
   private retrying = false;
 
-  constructor(private readonly deps: BrokerCredentialsDeps) {}
+  private readonly gateways: DeviceGatewayRepository;
+
+  constructor(private readonly deps: BrokerCredentialsDeps) {
+    this.gateways = new DeviceGatewayRepository(deps.db);
+  }
 
   /** After a committed write: the gateway's account follows it. Never rejects; failures are retried. */
   gatewayChanged(gatewayId: string, issuedToken?: string): Promise<void> {
@@ -233,22 +237,7 @@ export class BrokerCredentials {
 
   /** One gateway (by id) or all of them, as the broker must know them. */
   private async loadGateways(gatewayId: string | null): Promise<StoredGateway[]> {
-    let query = this.deps.db
-      .selectFrom('gateways as g')
-      .select([
-        'g.id',
-        'g.org_id',
-        'g.protocol',
-        'g.username',
-        'g.client_id',
-        'g.topic',
-        'g.archived_at',
-        'g.token_hash',
-        'g.updated_at',
-        topicBlockedSql('g').as('topic_blocked'),
-      ]);
-    if (gatewayId) query = query.where('g.id', '=', gatewayId);
-    const rows = await query.execute();
+    const rows = await this.gateways.brokerAccounts(gatewayId);
     return rows.map((row) => ({
       id: row.id,
       orgId: row.org_id,
