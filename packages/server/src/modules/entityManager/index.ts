@@ -5,6 +5,7 @@
  */
 import { defineModule } from '../../platform/module';
 import type { DeviceDeps } from '../iotManager';
+import { EntityRepository } from './entities/repository';
 import { entityManagerRoutes } from './routes';
 
 export const entityManagerModule = defineModule<DeviceDeps>({
@@ -21,16 +22,7 @@ export const entityManagerModule = defineModule<DeviceDeps>({
         'reportWizard',
         'alerts',
       ],
-      exists: async ({ db }, room) =>
-        Boolean(
-          await db
-            .selectFrom('entities')
-            .select('id')
-            .where('org_id', '=', room.orgId)
-            .where('id', '=', room.sensorId)
-            .where('kind', '=', 'sensor')
-            .executeTakeFirst(),
-        ),
+      exists: ({ db }, room) => new EntityRepository(db).sensorExists(room.orgId, room.sensorId),
     },
   },
 });

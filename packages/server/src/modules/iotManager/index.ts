@@ -6,7 +6,9 @@
  * the composition root) and dispatch commands.
  */
 import { defineModule } from '../../platform/module';
+import { ProjectRepository } from '../projects';
 import { commandExpiryJob } from './commands/expiryJob';
+import { GatewayRepository } from './gateways/repository';
 import { gatewayStatusSweepJob } from './gateways/statusSweepJob';
 import type { DeviceDeps } from './ingest/deviceServices';
 import { iotManagerRoutes } from './routes';
@@ -18,27 +20,12 @@ export const iotManagerModule = defineModule<DeviceDeps>({
   socketRooms: {
     gatewayLogs: {
       apps: ['iotManager'],
-      exists: async ({ db }, room) =>
-        Boolean(
-          await db
-            .selectFrom('gateways')
-            .select('id')
-            .where('org_id', '=', room.orgId)
-            .where('id', '=', room.gatewayId)
-            .executeTakeFirst(),
-        ),
+      exists: ({ db }, room) => new GatewayRepository(db).exists(room.orgId, room.gatewayId),
     },
     projectGateways: {
       apps: ['iotManager'],
       exists: async ({ db }, room) =>
-        Boolean(
-          await db
-            .selectFrom('projects')
-            .select('id')
-            .where('org_id', '=', room.orgId)
-            .where('id', '=', room.projectId)
-            .executeTakeFirst(),
-        ),
+        Boolean(await new ProjectRepository(db).find(room.orgId, room.projectId)),
     },
   },
 });

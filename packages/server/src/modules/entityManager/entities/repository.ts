@@ -140,6 +140,18 @@ export class EntityRepository extends Repository {
     return query.executeTakeFirst() as Promise<EntityRow | undefined>;
   }
 
+  /** Whether the sensor is one of the organization's, in any project (joining its live-values room). */
+  async sensorExists(orgId: string, id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('entities')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .where('kind', '=', 'sensor')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The entities of the project among these ids, with what a parent check needs. */
   async places(orgId: string, projectId: string, ids: readonly string[]) {
     if (ids.length === 0)

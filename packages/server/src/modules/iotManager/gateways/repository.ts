@@ -160,6 +160,17 @@ export class GatewayRepository extends Repository {
     return this.select(orgId).where('g.id', '=', id).executeTakeFirst();
   }
 
+  /** Whether the gateway is one of the organization's (joining its log room). */
+  async exists(orgId: string, id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('gateways')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Every gateway of a project, oldest first (topology, parent checks). */
   allOfProject(orgId: string, projectId: string) {
     return this.select(orgId).where('g.project_id', '=', projectId).orderBy('g.created_at').execute();
