@@ -36,6 +36,8 @@ describe('the dashboard detail page (spec §2/§3 breadcrumbs)', () => {
     renderWithProviders(<DashboardsApp section="open" onNavigate={() => {}} />);
     fireEvent.click(await screen.findByText('Line 1 overview', {}, step));
 
+    // The page redraws its header once the dashboard has loaded: take the trail from the settled page.
+    await screen.findByText('No panels yet', {}, step);
     const trail = await screen.findByRole('navigation', { name: 'Dashboard Details breadcrumb' }, step);
     const back = within(trail).getByRole('button', { name: 'Dashboards' });
     expect(within(trail).getByRole('heading', { level: 2, name: 'Line 1 overview' })).toHaveAttribute(
