@@ -158,6 +158,16 @@ describe('useSocketRoom', () => {
     expect(logs).toEqual(['temp=21.5']);
   });
 
+  it('connects by WebSocket first and falls back to long polling only when WebSocket is refused', () => {
+    serveSocketTokens();
+    mount(signedInStore(), <Probe onLog={() => {}} onStatus={() => {}} />);
+    // A round-robin balancer then needs no stickiness: polling's several requests would.
+    expect(ioMock.mock.calls[0]?.[0]).toMatchObject({
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+    });
+  });
+
   it('re-authenticates with a socket token of the refreshed access token and subscribes again after a reconnect', async () => {
     serveSocketTokens();
     const store = signedInStore('old');

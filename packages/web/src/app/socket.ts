@@ -114,6 +114,12 @@ function ensureSocket(key: string, tokenGetter: TokenGetter): Socket {
   sessionKey = key;
   const created = io({
     path: SOCKET_PATH,
+    // WebSocket first: one connection that a round-robin balancer keeps on one node for its life.
+    // Long polling (socket.io's usual start) is several requests that must all reach the node holding
+    // the session, which needs a sticky balancer; it is tried only where WebSocket is refused
+    // (docs/deployment.md).
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     // Called on every handshake, so reconnects carry the token of the moment.
     auth: (cb) => {
       void Promise.resolve(readToken()).then((token) => cb({ token: token ?? '' }));
