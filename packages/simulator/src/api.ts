@@ -77,6 +77,8 @@ export interface Session {
   api: FerriteApi;
   orgId: string;
   orgName: string;
+  /** Ends the session with the access token (POST /api/sign-out). */
+  refreshToken: string;
 }
 
 /**
@@ -97,5 +99,10 @@ export async function signIn(url: string, email: string, password: string, org?:
   const tokens = await anonymous.post<OrgSignInResponse>(`/orgs/${chosen.id}/sign-in`, undefined, {
     'auth-token': user.auth_token,
   });
-  return { api: new FerriteApi(url, tokens.access_token), orgId: chosen.id, orgName: chosen.name };
+  return {
+    api: new FerriteApi(url, tokens.access_token),
+    orgId: chosen.id,
+    orgName: chosen.name,
+    refreshToken: tokens.refresh_token,
+  };
 }
