@@ -1,4 +1,4 @@
-/** Kysely table types of the IoT Manager (migrations 0005, 0011, 0012 and 0014); `Database` in schema.ts lists them. */
+/** Kysely table types of the IoT Manager (migrations 0005, 0011, 0012, 0014 and 0016); `Database` in schema.ts lists them. */
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from './columnTypes';
 
@@ -104,4 +104,20 @@ export interface FirmwareRolloutsTable {
   message: Generated<string>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A node reading devices through an external broker, its heartbeat and who took over its sessions (0016). */
+export interface ClusterNodesTable {
+  node_id: string;
+  share_group: string;
+  /** How many broker sessions (client ids `ferrite-ingest-<node>-<i>`) the node holds. */
+  mqtt_sessions: number;
+  started_at: CreatedAt;
+  heartbeat_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Set while the node hands its sessions over: it is no one to hand over to. */
+  stopping_at: Timestamp | null;
+  /** Set once its sessions are handed over (a clean stop, or a survivor adopted them). */
+  gone_at: Timestamp | null;
+  adopted_by: string | null;
+  adoption_until: Timestamp | null;
 }

@@ -14,6 +14,7 @@ import type {
   DashboardWidgetsTable,
 } from './dashboardTables';
 import type {
+  ClusterNodesTable,
   FirmwareRolloutsTable,
   FirmwareTable,
   GatewayCommandsTable,
@@ -318,4 +319,5 @@ export interface Database {
   dashboard_share_failures: DashboardShareFailuresTable;
   dashboard_reports: DashboardReportsTable;
   demo_seeds: DemoSeedsTable;
+  cluster_nodes: ClusterNodesTable;
 }
