@@ -47,7 +47,7 @@ export async function buildApp(
   installStoredTextAnswers(app);
   installErrorHandling(app);
   installJsonBodyParser(app);
-  installAuthContext(app, deps.db, deps.jwt);
+  installAuthContext(app, deps.db, deps.jwt, deps.bus);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

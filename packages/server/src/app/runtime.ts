@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createDeviceServices, type DeviceTransports, startDeviceTransports } from '../modules/iotManager';
+import { type Cluster, openCluster, singleNode } from '../platform/cluster';
 import { type DatabaseHandle, openDatabase, targetFromConfig } from '../platform/db/database';
 import { migrateToLatest } from '../platform/db/migrate';
 import type { AppDeps } from '../platform/http/deps';
@@ -38,7 +39,8 @@ export interface RunningPlatform {
 
 /**
  * Builds the platform's services and the device services on an open, migrated database; the device
- * services get every module's telemetry subscriber.
+ * services get every module's telemetry subscriber. `cluster`: what the nodes share (startPlatform
+ * opens it; tests and tools are one process on their own).
  */
 export async function createDeps(
   config: Config,
@@ -46,6 +48,7 @@ export async function createDeps(
   log: Logger,
   jobs: JobQueue,
   modules: readonly ServerModule<ServerDeps>[] = SERVER_MODULES,
+  cluster: Cluster = singleNode(log),
 ): Promise<ServerDeps> {
   const secret = await resolveSecret(config.secret, config.dataDir);
   const platform: AppDeps = {
@@ -58,6 +61,8 @@ export async function createDeps(
     realtime: new RealtimeHub(),
     blobs: new LocalBlobStore(resolve(config.dataDir, 'blobs'), secret),
     jobs,
+    bus: cluster.bus,
+    redis: cluster.redis,
   };
   // Subscribers are built on the platform's services alone: the device services do not exist yet.
   const subscribers = modules.flatMap((module) =>
@@ -87,6 +92,7 @@ export async function startPlatform(
   let sockets: RunningSocketServer | null = null;
   let transports: DeviceTransports | null = null;
   let jobs: JobQueue | null = null;
+  let cluster: Awaited<ReturnType<typeof openCluster>> | null = null;
   const started: Started[] = [];
   try {
     await migrateToLatest(database.db);
@@ -97,7 +103,8 @@ export async function startPlatform(
           DEMO_SEEDERS.map((seeder) => seeder.key),
         )
       : false;
-    const deps = await createDeps(config, database, log, jobs, modules);
+    cluster = await openCluster(database, config.redisUrl, log);
+    const deps = await createDeps(config, database, log, jobs, modules, cluster);
     app = await buildApp(deps, modules);
     sockets = await attachSocketServer(app, deps, socketAccessOf(modules));
     // The apps' demo content goes in through the app's own routes, before anyone can connect; a start
@@ -146,6 +153,7 @@ export async function startPlatform(
     const runningTransports = transports;
     const runningSockets = sockets;
     const runningJobs = jobs;
+    const runningCluster = cluster;
     let stopping: Promise<void> | null = null;
     return {
       app: running,
@@ -163,6 +171,7 @@ export async function startPlatform(
           // Runs in flight finish (or are failed for a retry elsewhere) while the database is still open.
           await runningJobs.stop();
           deps.mailer.close();
+          await runningCluster.close();
           await database.close();
         })();
         return stopping;
@@ -174,6 +183,7 @@ export async function startPlatform(
     await sockets?.close();
     await app?.close();
     await jobs?.stop();
+    await cluster?.close();
     await database.close();
     throw error;
   }

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type Abilities, combineGrants } from '../authorization/abilities';
 import { isGovernedRoute, requireDeclaredAccess } from '../authorization/routeAccess';
+import type { BusChannel, ClusterBus } from '../cluster';
 import type { Db } from '../db/database';
 import type { JwtService } from '../security/jwt';
 import { CallerCache } from './callerCache';
@@ -194,19 +195,31 @@ function pathOrgId(request: FastifyRequest): unknown {
   return (request.params as Record<string, unknown> | undefined)?.orgId;
 }
 
+/** Every node forgets its callers when any node answered a write (sign-out, revocation, roles…). */
+const CALLERS_CHANGED: BusChannel = 'ferrite_callers_changed';
+
 /** Methods that change nothing; any other request may change what someone may do. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Default-deny for the API: a route runs only if it is public, or the caller holds a live session,
  * addresses their own organization in any {orgId}, and holds the permission the route declares.
- * Callers found are reused for a second (callerCache.ts). A read-ahead route (config.readAhead) whose
+ * Callers found are reused for a second (callerCache.ts), and forgotten on every node through the
+ * cluster bus the moment any node answers a write. A read-ahead route (config.readAhead) whose
  * caller must be looked up checks the token's signature and organization here and the rest beside its
  * read (readAhead.ts).
  */
-export function installAuthContext(app: FastifyInstance, db: Db, jwt: JwtService): void {
+export function installAuthContext(app: FastifyInstance, db: Db, jwt: JwtService, bus: ClusterBus): void {
   requireDeclaredAccess(app);
   const callers = new CallerCache();
+  const stopHearing = bus.subscribe(CALLERS_CHANGED, {
+    // The writing node forgot its own at once (below).
+    message: ({ local }) => {
+      if (!local) callers.forget();
+    },
+    missed: () => callers.forget(),
+  });
+  app.addHook('onClose', async () => stopHearing());
   app.decorateRequest('auth', null);
   app.decorateRequest('pendingCaller', null);
   app.addHook('onRequest', async (request) => {
@@ -238,7 +251,9 @@ export function installAuthContext(app: FastifyInstance, db: Db, jwt: JwtService
   });
   app.addHook('onResponse', async (request) => {
     // After the write is answered (committed): lookups from before it are not remembered either.
-    if (!SAFE_METHODS.has(request.method) && !request.routeOptions.config?.deviceTraffic) callers.forget();
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.deviceTraffic) return;
+    callers.forget();
+    await bus.publish(CALLERS_CHANGED, null);
   });
 }
 

@@ -2,9 +2,10 @@
  * Callers remembered for a second. Every governed request needs its caller's live session, membership
  * and permissions; a dashboard or a busy operator sends many requests a second, and under ingest load
  * each lookup waits its turn at a busy database. So a caller found is reused for at most CALLER_TTL_MS,
- * and forgotten at once whenever this node answers a request that may change what someone may do (any
- * write but a device's), so on one node a change applies to the next request, as without the cache;
- * another node sees it within the second.
+ * and forgotten at once whenever a node answers a request that may change what someone may do (any
+ * write but a device's): this node directly, the others through the cluster bus (authContext.ts), so a
+ * change applies to the next request, as without the cache; the TTL bounds how late a node that missed
+ * the message (its bus cut off) notices.
  */
 import type { AuthorizedCaller } from './authContext';
 

@@ -2,8 +2,10 @@
 import type { BrandSet } from '@ferrite/contracts';
 import { brandForHost } from '@ferrite/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
+import type { ClusterBus } from '../cluster';
 import type { Db } from '../db/database';
 import type { JobQueue } from '../jobs/jobQueue';
 import type { Mailer } from '../mail/mailer';
@@ -24,6 +26,10 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Durable jobs on the platform database: cron chores and delayed work, run once across nodes. */
   jobs: JobQueue;
+  /** Messages every node hears at once (cache invalidation): LISTEN/NOTIFY on PostgreSQL. */
+  bus: ClusterBus;
+  /** The deployment's Redis (REDIS_URL), for what the nodes coordinate there (live values' pace); else null. */
+  redis: Redis | null;
 }
 
 /** The brand of the host a request came to (spec §1 white-labelling). */

@@ -3,6 +3,7 @@
  * run: push a command to a connected gateway, and drop cached credentials and mappings after edits.
  */
 import type { DeviceCommand } from '@ferrite/contracts';
+import type { BusChannel, ClusterBus } from '../../../platform/cluster';
 
 export interface CommandTarget {
   id: string;
@@ -30,10 +31,38 @@ export interface DeviceLink {
 /** A listener may answer a promise to be waited for (the broker credentials do). */
 export type GatewayChangeListener = (gatewayId: string, issuedToken?: string) => unknown;
 
-/** Listeners of gatewayChanged and the MQTT pusher register here once the transports start. */
+/** What every node remembers of gateways on its own (the gateway directory) and forgets on any node's change. */
+export interface ClusterGatewayListener {
+  /** A gateway changed on this node or another. */
+  changed(gatewayId: string): void;
+  /** Changes on other nodes may have gone unheard (the cluster bus was cut off): forget every gateway. */
+  missed(): void;
+}
+
+const GATEWAY_CHANGED: BusChannel = 'ferrite_gateway_changed';
+
+/**
+ * Listeners of gatewayChanged and the MQTT pusher register here once the transports start. A change
+ * reaches this node's listeners with the token it issued (the broker credentials: once, where it was
+ * made) and every node's cluster listeners through the cluster bus (caches: everywhere, at once).
+ */
 export class DeviceLinkHub implements DeviceLink {
   private pusher: ((target: CommandTarget, command: DeviceCommand) => Promise<boolean>) | null = null;
   private readonly changeListeners = new Set<GatewayChangeListener>();
+  private readonly clusterListeners = new Set<ClusterGatewayListener>();
+
+  /** Without a bus (unit tests) changes stay on this node. */
+  constructor(private readonly bus?: ClusterBus) {
+    bus?.subscribe(GATEWAY_CHANGED, {
+      message: ({ payload, local }) => {
+        const gatewayId = (payload as { gateway?: unknown } | null)?.gateway;
+        // This node's own changes reached its listeners in gatewayChanged.
+        if (!local && typeof gatewayId === 'string')
+          this.tellCluster((listener) => listener.changed(gatewayId));
+      },
+      missed: () => this.tellCluster((listener) => listener.missed()),
+    });
+  }
 
   pushCommand(target: CommandTarget, command: DeviceCommand): Promise<boolean> {
     if (target.protocol !== 'MQTT' || !this.pusher) return Promise.resolve(false);
@@ -41,7 +70,10 @@ export class DeviceLinkHub implements DeviceLink {
   }
 
   async gatewayChanged(gatewayId: string, issuedToken?: string): Promise<void> {
+    this.tellCluster((listener) => listener.changed(gatewayId));
     const waits: Promise<unknown>[] = [];
+    // Resolves once the other nodes can hear it: when the API answers, no node accepts the old token.
+    if (this.bus) waits.push(this.bus.publish(GATEWAY_CHANGED, { gateway: gatewayId }));
     for (const listener of this.changeListeners) {
       try {
         const result = listener(gatewayId, issuedToken);
@@ -58,8 +90,25 @@ export class DeviceLinkHub implements DeviceLink {
     this.pusher = pusher;
   }
 
+  /** Hears the changes made on this node, with the token a change issued. */
   onGatewayChanged(listener: GatewayChangeListener): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
+  }
+
+  /** Hears the changes made on any node of the cluster (no token: it never leaves the node that issued it). */
+  onGatewayChangedOnAnyNode(listener: ClusterGatewayListener): () => void {
+    this.clusterListeners.add(listener);
+    return () => this.clusterListeners.delete(listener);
+  }
+
+  private tellCluster(tell: (listener: ClusterGatewayListener) => void): void {
+    for (const listener of this.clusterListeners) {
+      try {
+        tell(listener);
+      } catch {
+        // A cache that failed to forget expires on its own; the others still hear of the change.
+      }
+    }
   }
 }

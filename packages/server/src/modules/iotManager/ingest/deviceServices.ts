@@ -38,7 +38,7 @@ export interface DeviceServiceOptions {
 export function createDeviceServices(deps: AppDeps, options: DeviceServiceOptions = {}): DeviceServices {
   const { config, db, realtime, log } = deps;
   const gatewayLogs = new GatewayLogSink(db, realtime, log);
-  const deviceLink = new DeviceLinkHub();
+  const deviceLink = new DeviceLinkHub(deps.bus);
   // PostgreSQL: batches are written in a thread of their own with its own pool, off the event loop.
   const here = new TelemetryWriter(db);
   const writer = options.databaseUrl ? new TelemetryWriterThread(options.databaseUrl, here, log) : here;

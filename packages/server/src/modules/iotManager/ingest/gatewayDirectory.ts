@@ -1,7 +1,8 @@
 /**
  * What the transports need to know about a gateway, looked up by uuid, MQTT client id or topic and
- * cached for a few seconds: device traffic must not cost a query per message. Edits on this node
- * drop the entry at once (DeviceLinkHub.gatewayChanged); other nodes see them within the TTL.
+ * cached for a few seconds: device traffic must not cost a query per message. An edit on any node
+ * drops the entry at once (DeviceLinkHub: this node directly, the others through the cluster bus); the
+ * TTL bounds how late a node whose bus was cut off notices.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { type JsonPathStep, parseJsonPath, type TimestampMapping } from '@ferrite/contracts';
@@ -47,6 +48,8 @@ type Key = `id:${string}` | `client:${string}` | `topic:${string}`;
 export class GatewayDirectory {
   private readonly cache = new Map<Key, { gateway: IngestGateway | null; expires: number }>();
   private readonly inflight = new Map<Key, Promise<IngestGateway | null>>();
+  /** Bumped by every forget: a lookup that started before it may have read the old row, so is not kept. */
+  private generation = 0;
 
   private readonly gateways: DeviceGatewayRepository;
 
@@ -72,9 +75,18 @@ export class GatewayDirectory {
 
   /** Drops every cached entry of a gateway (after an edit, rotation or mapping change). */
   forget(gatewayId: string): void {
+    this.generation += 1;
+    this.inflight.clear();
     for (const [key, entry] of this.cache) {
       if (key === `id:${gatewayId}` || entry.gateway?.id === gatewayId) this.cache.delete(key);
     }
+  }
+
+  /** Drops every cached gateway (changes may have been missed). */
+  forgetAll(): void {
+    this.generation += 1;
+    this.inflight.clear();
+    this.cache.clear();
   }
 
   private lookup(key: Key): Promise<IngestGateway | null> {
@@ -82,12 +94,15 @@ export class GatewayDirectory {
     if (cached && cached.expires > Date.now()) return Promise.resolve(cached.gateway);
     const running = this.inflight.get(key);
     if (running) return running;
+    const generation = this.generation;
     const loading = this.load(key)
       .then((gateway) => {
-        this.cache.set(key, { gateway, expires: Date.now() + TTL_MS });
+        if (generation === this.generation) this.cache.set(key, { gateway, expires: Date.now() + TTL_MS });
         return gateway;
       })
-      .finally(() => this.inflight.delete(key));
+      .finally(() => {
+        if (this.inflight.get(key) === loading) this.inflight.delete(key);
+      });
     this.inflight.set(key, loading);
     return loading;
   }

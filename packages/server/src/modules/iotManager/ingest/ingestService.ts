@@ -75,7 +75,10 @@ export class IngestService {
     // next write (and so the next acknowledgement) until its queue has room again.
     this.batcher = new TelemetryBatcher(deps.writer, { onWritten: (runs) => this.fanout.publish(runs) });
     this.presence = new Presence(deps.db, deps.realtime, deps.log);
-    deps.deviceLink.onGatewayChanged((gatewayId) => this.directory.forget(gatewayId));
+    deps.deviceLink.onGatewayChangedOnAnyNode({
+      changed: (gatewayId) => this.directory.forget(gatewayId),
+      missed: () => this.directory.forgetAll(),
+    });
   }
 
   /** The gateway a uuid and access token name, or why not (HTTP and CoAP). */
