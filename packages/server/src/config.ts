@@ -1,4 +1,7 @@
 /** Environment → typed configuration; every default is the embedded, single-process mode. */
+import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { trustedProxiesSchema } from './platform/http/trustedProxies';
 
@@ -70,6 +73,10 @@ const configSchema = z.object({
   NODE_ID: z
     .string()
     .regex(/^[\w.-]{1,64}$/, { error: 'NODE_ID holds letters, digits, _ . - only' })
+    .optional(),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'MQTT_SHARE_GROUP holds 1 to 64 letters, digits, _ or - only' })
     .optional(),
   LIVE_VALUES_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
@@ -158,6 +165,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** This node's stable name (MQTT session ids); defaults to the host name. */
   nodeId: string | undefined;
+  /**
+   * The MQTT 5 shared-subscription group the nodes of this deployment read devices through (MQTT_URL);
+   * by default named after the database, so two deployments on one broker never split each other's readings.
+   */
+  mqttShareGroup: string;
   /** The least time between two announcements of new sensor values to dashboards (ms, 50 to 60,000). */
   liveValuesMs: number;
   /** The headless Chromium that draws dashboard reports; reports answer 503 when it is missing. */
@@ -218,8 +230,23 @@ export function loadConfig(
         : undefined,
     redisUrl: raw.REDIS_URL,
     nodeId: raw.NODE_ID,
+    mqttShareGroup: raw.MQTT_SHARE_GROUP ?? defaultShareGroup(raw.DATABASE_URL, raw.DATA_DIR),
     liveValuesMs: raw.LIVE_VALUES_MS,
     chromiumPath: raw.CHROMIUM_PATH,
     trustedProxies: raw.TRUST_PROXY,
   };
+}
+
+/**
+ * A deployment's own share group: every node of one database shares it (the database's host, port and
+ * name; credentials left out, so a rotated password changes nothing); a PGlite node, alone by nature,
+ * is named after its host and data directory.
+ */
+export function defaultShareGroup(databaseUrl: string | undefined, dataDir: string): string {
+  let identity = `${hostname()}:${resolve(dataDir)}`;
+  if (databaseUrl) {
+    const url = new URL(databaseUrl);
+    identity = `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  }
+  return `ferrite-${createHash('sha256').update(identity).digest('hex').slice(0, 12)}`;
 }

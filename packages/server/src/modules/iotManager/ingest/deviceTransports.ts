@@ -47,12 +47,15 @@ export async function startDeviceTransports(deps: DeviceDeps): Promise<DeviceTra
       const subscriber = await startExternalSubscriber({
         url: config.mqttUrl,
         ...(config.nodeId ? { nodeId: config.nodeId } : {}),
+        shareGroup: config.mqttShareGroup,
+        db: deps.db,
         ingest,
         deviceCommands,
         deviceLink,
         log,
       });
-      closers.push(subscriber.close);
+      // Its share handed over (or kept for the restart when this is the last node) before ingest stops.
+      closers.push(async () => void (await subscriber.close()));
     } else {
       const broker = await startEmbeddedBroker({
         port: config.mqttPort,

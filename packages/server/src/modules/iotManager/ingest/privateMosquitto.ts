@@ -20,8 +20,13 @@ export interface PrivateMosquitto {
   stop(): Promise<void>;
 }
 
-/** Starts the broker; resolves once it accepts connections. */
-export async function startPrivateMosquitto(): Promise<PrivateMosquitto> {
+/**
+ * Starts the broker; resolves once it accepts connections. `anonymous`: anyone may connect and do
+ * anything (for tests about the broker's sessions, not its accounts).
+ */
+export async function startPrivateMosquitto(
+  options: { anonymous?: boolean } = {},
+): Promise<PrivateMosquitto> {
   const dir = await mkdtemp(join(tmpdir(), 'ferrite-mosquitto-'));
   const port = await freePort();
   const admin = { username: 'dynsec-admin', password: randomBytes(12).toString('hex') };
@@ -32,9 +37,9 @@ export async function startPrivateMosquitto(): Promise<PrivateMosquitto> {
     configFile,
     [
       `listener ${port} 127.0.0.1`,
-      'allow_anonymous false',
-      `plugin ${DYNSEC_PLUGIN}`,
-      `plugin_opt_config_file ${dynsecFile}`,
+      ...(options.anonymous
+        ? ['allow_anonymous true']
+        : ['allow_anonymous false', `plugin ${DYNSEC_PLUGIN}`, `plugin_opt_config_file ${dynsecFile}`]),
       'persistence false',
       // Started as root, Mosquitto would drop to its own user and could not save the plugin's file here.
       `user ${userInfo().username}`,

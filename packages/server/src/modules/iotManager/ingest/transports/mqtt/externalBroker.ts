@@ -1,118 +1,183 @@
 /**
  * Ingest through an external broker (MQTT_URL, e.g. Mosquitto or EMQX): every Ferrite node joins the
- * MQTT 5 shared subscription `$share/ferrite/#`, so the broker splits device traffic across nodes.
- * Sessions are persistent (fixed client ids, clean start off, a session expiry): what arrives while a
- * node restarts waits in the broker. A QoS 1 message is acknowledged only once its data is durable.
- *
- * mqtt.js handles incoming packets one at a time and sends PUBACK when `customHandleAcks` calls back,
- * which would allow a single message in flight per connection. So the callback is answered at once
- * with a sentinel error (no PUBACK, next packet please) and PUBACK is sent by hand after the write:
- * many messages then share one database write. Several connections multiply the broker's in-flight
+ * MQTT 5 shared subscription `$share/<MQTT_SHARE_GROUP>/#`, so the broker splits device traffic across
+ * nodes. Several connections (persistent sessions, `shareSession.ts`) multiply the broker's in-flight
  * window (Mosquitto sends at most max_inflight_messages unacknowledged messages per client).
+ *
+ * The share moves with the nodes. The broker keeps routing a member's turn into its session while the
+ * member is away, and drops what passes its queue limit, so:
+ * - a stopping node hands its share over (`close`): unsubscribes, answers what the broker had queued,
+ *   ends its sessions; when it is the last node it keeps them instead, for its restart;
+ * - a crashed node is noticed by the others (the registry, `nodeRegistry.ts`: a heartbeat a second) and
+ *   one survivor takes its sessions over within seconds (`sessionAdoption.ts`);
+ * - a session expires SESSION_EXPIRY_S after its connection drops: long enough for a restart, short
+ *   enough that a node nobody takes over stops taking its turn.
  * Device credentials live in the broker: with MQTT_DYNSEC_* set, brokerCredentials.ts keeps one Mosquitto
  * dynamic-security account per gateway; otherwise they are the broker's own business.
  */
 import { hostname } from 'node:os';
 import type { DeviceCommand } from '@ferrite/contracts';
 import { MQTT_COMMANDS_SUFFIX } from '@ferrite/contracts';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
+import type { Db } from '../../../../../platform/db/database';
 import type { DeviceCommands } from '../../deviceCommands';
 import type { CommandTarget, DeviceLinkHub } from '../../deviceLink';
 import type { IngestService } from '../../ingestService';
 import { routeGatewayMessage } from './messageRouter';
+import { NodeRegistry } from './nodeRegistry';
+import { type AdoptionOutcome, SessionAdoption } from './sessionAdoption';
+import { type ShareMessageHandler, ShareSession } from './shareSession';
 import { topicOwner } from './topics';
 
 export interface ExternalBrokerOptions {
   url: string;
   /** Stable across restarts, so the broker keeps this node's sessions. */
   nodeId?: string;
+  /** The shared subscription's group: every node of one deployment, and no other, uses it. */
+  shareGroup: string;
   connections?: number;
+  db: Db;
   ingest: IngestService;
   deviceCommands: DeviceCommands;
   deviceLink: DeviceLinkHub;
   log: Logger;
+  /** The cluster's clock (ms); tests may shorten it. */
+  timing?: Partial<ClusterTiming>;
+  /** Told of each takeover of a silent node's sessions, once it ends (tests, metrics). */
+  onTakeover?: (nodeId: string, outcome: AdoptionOutcome) => void;
+}
+
+export interface ClusterTiming {
+  /** How often a node says it is alive. */
+  heartbeatMs: number;
+  /** How long a node may be silent before a survivor takes its sessions over. */
+  silentMs: number;
+  /** How long a stopping node spends handing its share over before it leaves it to an adopter. */
+  handOverMs: number;
+  /** How long a survivor spends on one takeover before it gives the claim back (and tries again). */
+  adoptionMs: number;
+}
+
+/** What a stop did with this node's share. */
+export interface Handover {
+  /** True when every session was emptied and ended, so the other nodes receive the whole share. */
+  handedOver: boolean;
+  /** Why not: the last node keeps its sessions for its restart; otherwise a survivor takes them over. */
+  reason: 'handed over' | 'last node' | 'unfinished';
+  /** Messages this node acknowledged while it ran, and how many of them were the broker's second tries. */
+  acknowledged: number;
+  redelivered: number;
 }
 
 export interface RunningSubscriber {
-  close(): Promise<void>;
+  /** Hands this node's share over (bounded by handOverMs) and stops; what the runtime's stop awaits. */
+  close(): Promise<Handover>;
+  /** Stops as a crash would: connections cut without DISCONNECT, no heartbeat, nothing handed over. */
+  halt(): void;
 }
 
-export const SHARED_GROUP = 'ferrite';
-const DEFERRED = new Error('ferrite: acknowledged after the write');
-const SESSION_EXPIRY_S = 24 * 3600;
+/** The group before MQTT_SHARE_GROUP existed: a session from then is unsubscribed from it. */
+const LEGACY_GROUP = 'ferrite';
+const SESSION_EXPIRY_S = 10 * 60;
+const DEFAULT_TIMING: ClusterTiming = {
+  heartbeatMs: 1000,
+  silentMs: 3000,
+  handOverMs: 5000,
+  adoptionMs: 10_000,
+};
 
-/** Connects the subscriber pool; resolves once every connection has subscribed. */
+/** The client id of a node's index-th broker session. */
+export function sessionClientId(nodeId: string, index: number): string {
+  return `ferrite-ingest-${nodeId}-${index}`;
+}
+
+/** The shared subscription of a group. */
+export function shareFilter(group: string): string {
+  return `$share/${group}/#`;
+}
+
+/** Connects the subscriber pool and joins the registry; resolves once every connection has subscribed. */
 export async function startExternalSubscriber(options: ExternalBrokerOptions): Promise<RunningSubscriber> {
-  const { ingest, deviceCommands, deviceLink, log } = options;
+  const { ingest, deviceLink, log, shareGroup } = options;
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
   const nodeId = options.nodeId ?? hostname();
   const count = options.connections ?? 4;
-  const clients: MqttClient[] = [];
+  const registry = new NodeRegistry(options.db);
+  const handle = gatewayMessages(options);
+  // Alive before connecting: a survivor taking these sessions over backs off instead of cutting in.
+  await registry.announce(nodeId, shareGroup, count);
 
-  const handle = async (
-    client: MqttClient,
-    topic: string,
-    payload: Buffer,
-    messageId: number | undefined,
-    qos: number,
-  ) => {
-    let failed = false;
-    try {
-      const owner = await topicOwner(topic, (base) => ingest.directory.byTopic(base));
-      if (owner === 'ambiguous') log.warn({ topic }, 'MQTT: a topic belongs to two gateways; dropped');
-      else if (owner && !owner.gateway.archived)
-        await routeGatewayMessage(ingest, deviceCommands, owner.gateway, owner.role, payload);
-    } catch (error) {
-      failed = true;
-      log.error({ err: error }, 'MQTT: could not store a message; the broker will send it again');
-    }
-    if (qos === 0 || messageId === undefined) return;
-    if (failed) {
-      // Without PUBACK the broker redelivers only on a new connection: reconnect.
-      client.end(true, {}, () => client.reconnect());
-      return;
-    }
-    // biome-ignore lint/suspicious/noExplicitAny: see the header: PUBACK is sent by hand after the write
-    (client as any)._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 });
-  };
-
-  for (let index = 0; index < count; index++) {
-    const clientOptions: IClientOptions = {
-      protocolVersion: 5,
-      clientId: `ferrite-ingest-${nodeId}-${index}`,
-      clean: false,
-      properties: { sessionExpiryInterval: SESSION_EXPIRY_S, receiveMaximum: 1000 },
-      reconnectPeriod: 1000,
-      customHandleAcks: (topic, message, packet, done) => {
-        done(DEFERRED);
-        void handle(client, topic, message, packet.messageId, packet.qos);
-      },
-    };
-    const client = mqtt.connect(options.url, clientOptions);
-    client.on('error', (error) => {
-      if (error !== DEFERRED) log.warn({ err: error }, 'MQTT: external broker connection error');
-    });
-    clients.push(client);
-  }
-  await Promise.all(
-    clients.map(
-      (client) =>
-        new Promise<void>((resolve, reject) => {
-          client.once('connect', () =>
-            client.subscribe(`$share/${SHARED_GROUP}/#`, { qos: 1 }, (error) =>
-              error ? reject(error) : resolve(),
-            ),
-          );
-          client.once('error', (error) => error !== DEFERRED && reject(error));
-        }),
-    ),
+  const sessions = Array.from(
+    { length: count },
+    (_, index) =>
+      new ShareSession({
+        url: options.url,
+        clientId: sessionClientId(nodeId, index),
+        filter: shareFilter(shareGroup),
+        subscribe: true,
+        staleFilters: shareGroup === LEGACY_GROUP ? [] : [shareFilter(LEGACY_GROUP)],
+        sessionExpiryS: SESSION_EXPIRY_S,
+        reconnect: true,
+        handle,
+        log,
+      }),
   );
+  try {
+    await Promise.all(sessions.map((session) => session.ready));
+  } catch (error) {
+    for (const session of sessions) session.halt();
+    throw error;
+  }
   log.info(
-    { url: redact(options.url), connections: count },
+    { url: redact(options.url), connections: count, shareGroup, node: nodeId },
     'MQTT: reading devices through the external broker',
   );
 
-  const publisher = clients[0] as MqttClient;
+  let stopped = false;
+  let adoption: { run: Promise<unknown>; takeover: SessionAdoption } | null = null;
+  let beatFailed = false;
+  const tick = async () => {
+    try {
+      await registry.beat(nodeId);
+      beatFailed = false;
+      if (!adoption && !stopped) {
+        const silent = await registry.claimSilent(nodeId, timing.silentMs, timing.adoptionMs * 3);
+        if (silent && !stopped) {
+          const takeover = new SessionAdoption(silent, {
+            url: options.url,
+            self: nodeId,
+            registry,
+            handle,
+            log,
+            silentMs: timing.silentMs,
+            deadline: Date.now() + timing.adoptionMs,
+            sessionExpiryS: SESSION_EXPIRY_S,
+            clientIdOf: sessionClientId,
+            filterOf: shareFilter,
+          });
+          const run = takeover.run().then((outcome) => {
+            const level = outcome.left === 0 ? 'info' : 'debug';
+            log[level](
+              { node: silent.nodeId, ...outcome },
+              'MQTT: took over a silent node’s broker sessions',
+            );
+            options.onTakeover?.(silent.nodeId, outcome);
+          });
+          adoption = { run: run.finally(() => (adoption = null)), takeover };
+        }
+      }
+    } catch (error) {
+      if (!beatFailed) log.warn({ err: error }, 'MQTT: the node registry is unreachable');
+      beatFailed = true;
+    }
+  };
+  let timer: NodeJS.Timeout | null = null;
+  const schedule = () => {
+    timer = setTimeout(() => void tick().finally(() => !stopped && schedule()), timing.heartbeatMs);
+  };
+  schedule();
+
+  const publisher = (sessions[0] as ShareSession).client;
   deviceLink.setPusher(async (target: CommandTarget, command: DeviceCommand) => {
     // A blocked gateway's command topic may be another gateway's telemetry: nothing is published there.
     if ((await ingest.directory.byId(target.id))?.topicBlocked !== false) return false;
@@ -122,11 +187,65 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
       ),
     );
   });
+
+  let closing: Promise<Handover> | null = null;
+  const close = async (): Promise<Handover> => {
+    deviceLink.setPusher(null);
+    stopped = true;
+    const running = adoption;
+    await running?.takeover.abort();
+    await running?.run;
+    // Still heartbeating while handing over, so no survivor cuts in; but no longer anyone to hand over to.
+    await registry.stopping(nodeId).catch(() => undefined);
+    const survivors = await registry.othersAlive(nodeId, shareGroup, timing.silentMs).catch(() => false);
+    let handover: Handover;
+    if (survivors) {
+      const deadline = Date.now() + timing.handOverMs;
+      const ended = await Promise.all(sessions.map((session) => session.handOver(deadline)));
+      const handedOver = ended.every(Boolean);
+      handover = { handedOver, reason: handedOver ? 'handed over' : 'unfinished', ...tally(sessions) };
+    } else {
+      await Promise.all(sessions.map((session) => session.leave()));
+      handover = { handedOver: false, reason: 'last node', ...tally(sessions) };
+    }
+    if (timer) clearTimeout(timer);
+    await registry.leave(nodeId, handover.handedOver).catch(() => undefined);
+    log.info(handover, 'MQTT: left the shared subscription');
+    return handover;
+  };
   return {
-    close: async () => {
-      deviceLink.setPusher(null);
-      await Promise.all(clients.map((client) => client.endAsync()));
+    close: () => {
+      closing ??= close();
+      return closing;
     },
+    halt: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      deviceLink.setPusher(null);
+      for (const session of sessions) session.halt();
+      void adoption?.takeover.abort();
+    },
+  };
+}
+
+function tally(sessions: readonly ShareSession[]): Pick<Handover, 'acknowledged' | 'redelivered'> {
+  let acknowledged = 0;
+  let redelivered = 0;
+  for (const session of sessions) {
+    acknowledged += session.acknowledged;
+    redelivered += session.redelivered;
+  }
+  return { acknowledged, redelivered };
+}
+
+/** What every session does with a message: the gateway whose topic it is handles it in its role. */
+function gatewayMessages(options: ExternalBrokerOptions): ShareMessageHandler {
+  const { ingest, deviceCommands, log } = options;
+  return async (topic, payload) => {
+    const owner = await topicOwner(topic, (base) => ingest.directory.byTopic(base));
+    if (owner === 'ambiguous') log.warn({ topic }, 'MQTT: a topic belongs to two gateways; dropped');
+    else if (owner && !owner.gateway.archived)
+      await routeGatewayMessage(ingest, deviceCommands, owner.gateway, owner.role, payload);
   };
 }
 

@@ -1,0 +1,183 @@
+/**
+ * The MQTT share moves with the nodes. Nodes here are subscriber pools in this process on one database
+ * (a private Mosquitto with its default queue limit, 1,000 messages a session): a device publishes QoS 1
+ * at a steady rate while a node stops, crashes, comes back, or a third joins, and every reading the
+ * broker acknowledged to the device is stored, once. Each test prints its counts.
+ */
+import { randomBytes } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../platform/http/logging';
+import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
+import { DeviceLinkHub } from './deviceLink';
+import { type PrivateMosquitto, startPrivateMosquitto } from './privateMosquitto';
+import { gatewayFixture } from './testSupport';
+import { type RunningSubscriber, startExternalSubscriber } from './transports/mqtt/externalBroker';
+import type { AdoptionOutcome } from './transports/mqtt/sessionAdoption';
+
+let platform: TestPlatform;
+let broker: PrivateMosquitto;
+let url: string;
+const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+
+beforeAll(async () => {
+  [platform, broker] = await Promise.all([createTestPlatform(), startPrivateMosquitto({ anonymous: true })]);
+  url = `mqtt://${broker.host}:${broker.port}`;
+});
+
+afterAll(async () => {
+  await broker?.stop();
+  await platform?.close();
+});
+
+/** One test's world: its gateway, share group, nodes and device. */
+async function scenario() {
+  const gw = await gatewayFixture(platform, { timestamp: { field: 'n', format: 'epoch_ms' } });
+  const group = `test-${randomBytes(4).toString('hex')}`;
+  const takeovers: { node: string; outcome: AdoptionOutcome; at: number }[] = [];
+  const node = (name: string): Promise<RunningSubscriber> =>
+    startExternalSubscriber({
+      url,
+      nodeId: `${group}-${name}`,
+      shareGroup: group,
+      db: platform.deps.db,
+      ingest: platform.deps.ingest,
+      deviceCommands: platform.deps.deviceCommands,
+      deviceLink: new DeviceLinkHub(),
+      log,
+      onTakeover: (nodeId, outcome) => takeovers.push({ node: nodeId, outcome, at: Date.now() }),
+    });
+  const device = await mqtt.connectAsync(url, { clientId: `device-${group}`, protocolVersion: 5 });
+  const base = Date.now() - 3_600_000;
+  const counts = { sent: 0, acknowledged: 0 };
+  /** Publishes `total` readings, one every `everyMs`, each acknowledged by the broker. */
+  const publish = (total: number, everyMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (counts.sent === total) return;
+        const n = counts.sent++;
+        device.publish(gw.topic, JSON.stringify({ n: base + n, temp: n }), { qos: 1 }, (error) => {
+          if (error) return reject(error);
+          counts.acknowledged += 1;
+          if (counts.acknowledged === total) {
+            clearInterval(timer);
+            resolve();
+          }
+        });
+      }, everyMs);
+    });
+  /** Rows stored for the sensor, and how many readings (values) of them are there twice. */
+  const stored = async () => {
+    const rows = await platform.deps.db
+      .selectFrom('telemetry')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('rows'),
+        eb.fn.count<string>(eb.fn('distinct', ['value'])).as('values'),
+      ])
+      .where('sensor_id', '=', gw.sensorId)
+      .where('param_key', '=', 'temperature')
+      .executeTakeFirstOrThrow();
+    return { rows: Number(rows.rows), duplicated: Number(rows.rows) - Number(rows.values) };
+  };
+  /** Waits (bounded) until every acknowledged reading is stored, then answers the counts. */
+  const settle = async (total: number) => {
+    const deadline = Date.now() + 15_000;
+    let now = await stored();
+    while (now.rows < total && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      now = await stored();
+    }
+    return { ...counts, stored: now.rows, lost: counts.acknowledged - now.rows, duplicated: now.duplicated };
+  };
+  const end = (device as MqttClient).endAsync.bind(device);
+  return { node, publish, settle, takeovers, counts, end };
+}
+
+/** Resolves once `check` holds, polling (the broker and the registry announce nothing). */
+async function until(check: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('the MQTT share moves with the nodes (private Mosquitto)', () => {
+  it('a node that stops hands its share over: nothing lost, nothing twice', async () => {
+    const world = await scenario();
+    const [a, b] = [await world.node('a'), await world.node('b')];
+    const total = 2_000;
+    const publishing = world.publish(total, 2);
+    await until(() => world.counts.acknowledged >= 600, 10_000);
+    const stopping = Date.now();
+    const handover = await b.close();
+    const stopMs = Date.now() - stopping;
+    await publishing;
+    const counts = await world.settle(total);
+    const last = await a.close();
+    await world.end();
+    console.log('graceful stop', { ...counts, stopMs, b: handover, a: last });
+    expect(handover).toMatchObject({ handedOver: true, reason: 'handed over' });
+    expect(stopMs).toBeLessThan(5_000);
+    expect(last.reason).toBe('last node');
+    expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
+  }, 45_000);
+
+  it('a node that crashes has its share taken over within seconds: nothing lost, nothing twice', async () => {
+    const world = await scenario();
+    const [a, b] = [await world.node('a'), await world.node('b')];
+    // Enough after the crash that the crashed node's four sessions would each pass the broker's queue
+    // limit (1,000) if nobody emptied them.
+    const total = 6_000;
+    const publishing = world.publish(total, 1);
+    await until(() => world.counts.acknowledged >= 500, 10_000);
+    const crashed = Date.now();
+    b.halt();
+    await until(() => world.takeovers.length > 0, 15_000);
+    const takeoverMs = (world.takeovers[0]?.at ?? Number.NaN) - crashed;
+    await publishing;
+    const counts = await world.settle(total);
+    const last = await a.close();
+    await world.end();
+    console.log('crash', { ...counts, takeoverMs, takeover: world.takeovers[0]?.outcome, a: last });
+    expect(world.takeovers[0]?.outcome).toMatchObject({ left: 0, ended: 4 });
+    expect(takeoverMs).toBeLessThan(10_000);
+    expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
+  }, 55_000);
+
+  it('a crashed node that comes back takes its own sessions again: nothing lost, nothing twice', async () => {
+    const world = await scenario();
+    const a = await world.node('a');
+    let b = await world.node('b');
+    const total = 3_000;
+    const publishing = world.publish(total, 2);
+    await until(() => world.counts.acknowledged >= 500, 10_000);
+    b.halt();
+    // Back before anyone notices the silence: its own sessions hold what the broker queued meanwhile.
+    b = await world.node('b');
+    await until(() => world.counts.acknowledged >= 1_500, 10_000);
+    // And once more after a clean stop, while its share is with the survivor.
+    await b.close();
+    b = await world.node('b');
+    await publishing;
+    const counts = await world.settle(total);
+    const handovers = { b: await b.close(), a: await a.close() };
+    await world.end();
+    console.log('restart', { ...counts, takeovers: world.takeovers.length, ...handovers });
+    expect(handovers.b.acknowledged).toBeGreaterThan(0);
+    expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
+  }, 45_000);
+
+  it('a third node that joins takes a share at once: nothing lost, nothing twice', async () => {
+    const world = await scenario();
+    const [a, b] = [await world.node('a'), await world.node('b')];
+    const total = 3_000;
+    const publishing = world.publish(total, 2);
+    await until(() => world.counts.acknowledged >= 800, 10_000);
+    const c = await world.node('c');
+    await publishing;
+    const counts = await world.settle(total);
+    const handovers = { c: await c.close(), b: await b.close(), a: await a.close() };
+    await world.end();
+    console.log('scale-out', { ...counts, ...handovers });
+    expect(handovers.c.acknowledged).toBeGreaterThan(0);
+    expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
+  }, 45_000);
+});
