@@ -25,7 +25,11 @@ const webTests = splitWebTests();
  * process's database, cannot be): collected only in the PostgreSQL pass (`npm run test:pg`, and
  * `npm test`'s second pass), when TEST_DATABASE_URL is set.
  */
-const POSTGRES_ONLY = ['src/app/twoNodes.test.ts', 'src/platform/cluster/postgresBus.test.ts'];
+const POSTGRES_ONLY = [
+  'src/app/twoNodes.test.ts',
+  'src/app/revocation.test.ts',
+  'src/platform/cluster/postgresBus.test.ts',
+];
 
 // One project per package; `npm run test:pg` reruns the server project against PostgreSQL.
 export default defineConfig({
