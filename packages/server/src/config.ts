@@ -79,6 +79,9 @@ const configSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'MQTT_SHARE_GROUP holds 1 to 64 letters, digits, _ or - only' })
     .optional(),
   LIVE_VALUES_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(20_000),
+  DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   TRUST_PROXY: trustedProxiesSchema,
   MQTT_DYNSEC_USERNAME: brokerLogin('MQTT_DYNSEC_USERNAME'),
@@ -172,6 +175,12 @@ export interface Config {
   mqttShareGroup: string;
   /** The least time between two announcements of new sensor values to dashboards (ms, 50 to 60,000). */
   liveValuesMs: number;
+  /** A stop (SIGTERM) that has not drained within this time exits anyway, saying so (ms). */
+  drainTimeoutMs: number;
+  /** How long a stopping node answers not ready while still serving, before it lets go (ms; the balancer's check time). */
+  drainNoticeMs: number;
+  /** The bearer token /metrics asks for; unset, /metrics answers only direct requests from this machine. */
+  metricsToken: string | undefined;
   /** The headless Chromium that draws dashboard reports; reports answer 503 when it is missing. */
   chromiumPath: string;
   /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); empty: the peer is the client. */
@@ -232,6 +241,9 @@ export function loadConfig(
     nodeId: raw.NODE_ID,
     mqttShareGroup: raw.MQTT_SHARE_GROUP ?? defaultShareGroup(raw.DATABASE_URL, raw.DATA_DIR),
     liveValuesMs: raw.LIVE_VALUES_MS,
+    drainTimeoutMs: raw.DRAIN_TIMEOUT_MS,
+    drainNoticeMs: raw.DRAIN_NOTICE_MS,
+    metricsToken: raw.METRICS_TOKEN,
     chromiumPath: raw.CHROMIUM_PATH,
     trustedProxies: raw.TRUST_PROXY,
   };

@@ -1,4 +1,4 @@
-/** Composition root: configuration → platform; stops gracefully on SIGINT/SIGTERM. */
+/** Composition root: configuration → platform; drains on SIGINT/SIGTERM within DRAIN_TIMEOUT_MS. */
 
 import { startPlatform } from './app/runtime';
 import { ConfigError, loadConfig } from './config';
@@ -15,8 +15,22 @@ async function main(): Promise<void> {
     throw error;
   }
   const platform = await startPlatform(config);
+  let stopping = false;
   const shutdown = (signal: string) => {
-    platform.app.log.info({ signal }, 'shutting down; finishing in-flight work');
+    const log = platform.app.log;
+    // A second signal (npm forwards the terminal's Ctrl-C, so one press may be two) changes nothing:
+    // the deadline below bounds the wait.
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, drainTimeoutMs: config.drainTimeoutMs }, 'shutting down; finishing in-flight work');
+    // Bounded: whatever has not finished by then (a stuck request, a job that will not end) is abandoned.
+    setTimeout(() => {
+      log.error(
+        { drainTimeoutMs: config.drainTimeoutMs },
+        `drain did not finish within ${config.drainTimeoutMs} ms (DRAIN_TIMEOUT_MS); exiting anyway`,
+      );
+      process.exit(1);
+    }, config.drainTimeoutMs).unref();
     platform.stop().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -25,8 +39,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-/** Builds the Fastify app: logging, validation, errors, auth context, OpenAPI, modules, web app. */
+/** Builds the Fastify app: logging, validation, errors, auth context, metrics, OpenAPI, modules, web app. */
 
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
@@ -19,6 +19,7 @@ import { requestLogController } from '../platform/http/logging';
 import { installStoredTextAnswers } from '../platform/http/storedText';
 import { fastifyTrustProxy } from '../platform/http/trustedProxies';
 import { installWebApp } from '../platform/http/webApp';
+import { installMetrics } from '../platform/metrics/metricsRoute';
 import type { ServerModule } from '../platform/module';
 import { SERVER_MODULES, type ServerDeps } from './modules';
 
@@ -51,6 +52,7 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  installMetrics(app, deps.metrics, deps.config.metricsToken);
 
   await app.register(helmet, {
     // helmet's defaults would add upgrade-insecure-requests, which breaks a plain-HTTP install on a LAN.

@@ -1,16 +1,21 @@
 /** Starts and stops the whole platform: config → database → HTTP (→ broker and workers as they land). */
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createDeviceServices, type DeviceTransports, startDeviceTransports } from '../modules/iotManager';
 import { type Cluster, openCluster, singleNode } from '../platform/cluster';
+import { type ClusterLease, holdClusterLock, startClusterLease } from '../platform/db/clusterLock';
 import { type DatabaseHandle, openDatabase, targetFromConfig } from '../platform/db/database';
 import { migrateToLatest } from '../platform/db/migrate';
 import type { AppDeps } from '../platform/http/deps';
 import { createLogger } from '../platform/http/logging';
 import { JobQueue } from '../platform/jobs/jobQueue';
+import { type BrokerProbe, startBrokerProbe } from '../platform/lifecycle/brokerProbe';
+import { Readiness } from '../platform/lifecycle/readiness';
 import { Mailer } from '../platform/mail/mailer';
+import { Metrics } from '../platform/metrics/metrics';
 import type { ServerModule, Started } from '../platform/module';
 import { RealtimeHub } from '../platform/realtime/realtimeHub';
 import {
@@ -33,7 +38,11 @@ export interface RunningPlatform {
   transports: DeviceTransports;
   /** Durable jobs on the platform database: cron chores and delayed work that run once across nodes. */
   jobs: JobQueue;
-  /** Stops accepting work, finishes what is in flight, then closes the mailer and the database. */
+  /**
+   * Drains, then stops: not ready at once (a balancer stops sending), `drainNoticeMs` later the device
+   * transports hand their share over, in-flight HTTP requests and jobs finish, then the mailer and the
+   * database close. main.ts bounds the whole by DRAIN_TIMEOUT_MS.
+   */
   stop(): Promise<void>;
 }
 
@@ -63,7 +72,10 @@ export async function createDeps(
     jobs,
     bus: cluster.bus,
     redis: cluster.redis,
+    readiness: new Readiness(),
+    metrics: new Metrics({ processDefaults: true }),
   };
+  platform.metrics.readJobsFrom(() => jobs.runCounts());
   // Subscribers are built on the platform's services alone: the device services do not exist yet.
   const subscribers = modules.flatMap((module) =>
     module.onTelemetry ? [module.onTelemetry(platform as ServerDeps)] : [],
@@ -92,8 +104,14 @@ export async function startPlatform(
   let sockets: RunningSocketServer | null = null;
   let transports: DeviceTransports | null = null;
   let jobs: JobQueue | null = null;
+  let broker: BrokerProbe | null = null;
   let cluster: Awaited<ReturnType<typeof openCluster>> | null = null;
   const started: Started[] = [];
+  // Migrations and the demo, once across nodes: a node starting beside another waits, then finds them done.
+  const startup = await holdClusterLock(database, 'startup').catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   try {
     await migrateToLatest(database.db);
     jobs = await JobQueue.start(database.db, log, config.nodeId ? { node: config.nodeId } : {});
@@ -110,8 +128,14 @@ export async function startPlatform(
     // The apps' demo content goes in through the app's own routes, before anyone can connect; a start
     // killed before it finished is completed now.
     const demoSeeded = config.seedDemo ? await completeDemo(database.db, app, seeded, log) : false;
+    await startup.release();
     await app.listen({ port: config.port, host: config.host });
     transports = await startDeviceTransports(deps);
+    if (config.mqttUrl) {
+      const probe = startBrokerProbe(config.mqttUrl, config.nodeId ?? hostname(), log);
+      broker = probe;
+      deps.readiness.register('mqtt', () => probe.connected());
+    }
     for (const module of modules) for (const job of module.jobs?.(deps) ?? []) await jobs.define(job);
     for (const module of modules) {
       const running = await module.start?.(deps);
@@ -127,16 +151,16 @@ export async function startPlatform(
       'Ferrite is ready',
     );
     // In the background: the plant signs in and provisions through the API, which takes a few seconds.
-    const plant = config.demoPlant
-      ? startDemoPlant(
-          {
-            url: localUrl(app),
-            mqttUrl: transports.mqttPort ? `mqtt://127.0.0.1:${transports.mqttPort}` : undefined,
-            coapUrl: transports.coapPort ? `coap://127.0.0.1:${transports.coapPort}` : undefined,
-          },
-          log,
-        )
-      : Promise.resolve(null);
+    // One node of a cluster runs it (each start reissues the gateways' tokens); another takes it over
+    // within seconds of that node's end.
+    const plantEndpoints = {
+      url: localUrl(app),
+      mqttUrl: transports.mqttPort ? `mqtt://127.0.0.1:${transports.mqttPort}` : undefined,
+      coapUrl: transports.coapPort ? `coap://127.0.0.1:${transports.coapPort}` : undefined,
+    };
+    const plant: ClusterLease | null = config.demoPlant
+      ? startClusterLease(database, 'demo-plant', log, () => startDemoPlant(plantEndpoints, log))
+      : null;
     if (demoSeeded) {
       // The terminal gets the banner below; a JSON collector gets the same news as a line of its own.
       if (config.logFormat === 'json') {
@@ -154,6 +178,7 @@ export async function startPlatform(
     const runningSockets = sockets;
     const runningJobs = jobs;
     const runningCluster = cluster;
+    const runningBroker = broker;
     let stopping: Promise<void> | null = null;
     return {
       app: running,
@@ -162,12 +187,21 @@ export async function startPlatform(
       jobs: runningJobs,
       stop: () => {
         stopping ??= (async () => {
-          // Devices first, so everything they sent before the stop is written before the database closes.
-          await (await plant)?.stop();
-          await runningTransports.close();
+          // Not ready first, so a balancer stops sending; everything still answers meanwhile.
+          deps.readiness.startDraining();
+          log.info({ noticeMs: config.drainNoticeMs }, 'draining: /api/ready answers 503');
+          if (config.drainNoticeMs > 0) await new Promise((done) => setTimeout(done, config.drainNoticeMs));
+          // Devices next (the MQTT share goes to the other nodes), so everything they sent before the
+          // stop is written before the database closes.
+          await plant?.stop();
+          await runningTransports.stopListening();
+          await runningBroker?.close();
           for (const running of started.reverse()) await running.stop();
+          // socket.io closes the HTTP server too: no new connection, and in-flight requests finish.
           await runningSockets.close();
           await running.close();
+          // HTTP devices' requests have their answers: now what ingest holds is written.
+          await runningTransports.close();
           // Runs in flight finish (or are failed for a retry elsewhere) while the database is still open.
           await runningJobs.stop();
           deps.mailer.close();
@@ -178,6 +212,8 @@ export async function startPlatform(
       },
     };
   } catch (error) {
+    await startup.release();
+    await broker?.close();
     await transports?.close();
     for (const running of started.reverse()) await running.stop();
     await sockets?.close();

@@ -1,4 +1,4 @@
-/** Health: GET /api/health for load balancers and monitors. */
+/** Health: GET /api/health (liveness) and GET /api/ready (readiness) for balancers and monitors. */
 import { defineModule } from '../../platform/module';
 import { healthRoutes } from './routes';
 

@@ -8,7 +8,9 @@ import type { Config } from '../../config';
 import type { ClusterBus } from '../cluster';
 import type { Db } from '../db/database';
 import type { JobQueue } from '../jobs/jobQueue';
+import type { Readiness } from '../lifecycle/readiness';
 import type { Mailer } from '../mail/mailer';
+import type { Metrics } from '../metrics/metrics';
 import type { RealtimeHub } from '../realtime/realtimeHub';
 import type { JwtService } from '../security/jwt';
 import type { BlobStore } from '../storage/blobStore';
@@ -30,6 +32,10 @@ export interface AppDeps {
   bus: ClusterBus;
   /** The deployment's Redis (REDIS_URL), for what the nodes coordinate there (live values' pace); else null. */
   redis: Redis | null;
+  /** Whether this node should be sent work (GET /api/ready): dependency probes, and draining at stop. */
+  readiness: Readiness;
+  /** What /metrics exports (Prometheus); hot paths keep plain counts it reads at scrape time. */
+  metrics: Metrics;
 }
 
 /** The brand of the host a request came to (spec §1 white-labelling). */

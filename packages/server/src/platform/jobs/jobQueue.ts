@@ -95,6 +95,8 @@ export class JobQueue {
   /** The timers of this node's `everySeconds` sends. */
   private readonly tickers = new Set<NodeJS.Timeout>();
   private stopped = false;
+  /** Runs this node finished since start, by job (read by /metrics). */
+  private readonly runs = new Map<string, { completed: number; failed: number }>();
 
   private constructor(
     private readonly boss: PgBoss,
@@ -147,10 +149,13 @@ export class JobQueue {
       { pollingIntervalSeconds: this.options.pollingIntervalSeconds, includeMetadata: true },
       async ([taken]) => {
         if (!taken) return;
+        const runs = this.runCountsOf(job.name);
         try {
           await job.run(taken.data, { id: taken.id, retryCount: taken.retryCount });
+          runs.completed++;
           return { node: this.options.node };
         } catch (error) {
+          runs.failed++;
           // Logged here with the job's name; pg-boss records the failure and schedules the retry.
           this.log.warn({ err: error, job: job.name, attempt: taken.retryCount + 1 }, 'job failed');
           throw error;
@@ -196,6 +201,20 @@ export class JobQueue {
       ...(startAfter !== undefined ? { startAfter } : {}),
       ...(singletonKey ? { singletonKey } : {}),
     });
+  }
+
+  /** Runs this node finished since start, by job name: completed and failed (each retry counts). */
+  runCounts(): ReadonlyMap<string, { completed: number; failed: number }> {
+    return this.runs;
+  }
+
+  private runCountsOf(name: string): { completed: number; failed: number } {
+    let counts = this.runs.get(name);
+    if (!counts) {
+      counts = { completed: 0, failed: 0 };
+      this.runs.set(name, counts);
+    }
+    return counts;
   }
 
   /** Stops taking work, waits for runs in flight, and leaves the database open (it is the platform's). */

@@ -74,6 +74,15 @@ export async function attachSocketServer<D extends AppDeps>(
     redis.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
   }
+  // Without Redis this node's browsers would miss other nodes' events: not ready while it is away.
+  const unregisterRedis = deps.config.redisUrl
+    ? deps.readiness.register('redis', async () => {
+        const [pub, sub] = redis;
+        if (pub?.status !== 'ready' || sub?.status !== 'ready') return false;
+        return (await pub.ping()) === 'PONG';
+      })
+    : () => undefined;
+  deps.metrics.readSocketsFrom(() => io.engine.clientsCount);
 
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -127,6 +136,8 @@ export async function attachSocketServer<D extends AppDeps>(
     io,
     close: async () => {
       stopListening();
+      unregisterRedis();
+      deps.metrics.readSocketsFrom(null);
       deps.realtime.detach();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       for (const client of redis) client.disconnect();

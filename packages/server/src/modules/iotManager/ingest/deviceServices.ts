@@ -50,6 +50,7 @@ export function createDeviceServices(deps: AppDeps, options: DeviceServiceOption
     deviceLink,
     log,
     subscribers: options.subscribers ?? [],
+    metrics: deps.metrics,
     ...(config.nodeId ? { nodeName: config.nodeId } : {}),
   });
   return { gatewayLogs, deviceLink, ingest, deviceCommands: new DeviceCommands(db, realtime, ingest) };

@@ -14,7 +14,12 @@ export interface DeviceTransports {
   /** The embedded broker's port, or null when it is off (external broker, or port taken). */
   mqttPort: number | null;
   coapPort: number | null;
-  /** Stops taking device traffic, then writes everything already accepted. */
+  /**
+   * Stops taking MQTT and CoAP traffic (the node's MQTT share goes to the others); ingest still takes
+   * what HTTP devices send until `close`, so their requests in flight at a stop finish.
+   */
+  stopListening(): Promise<void>;
+  /** Stops taking device traffic (if not yet), then writes everything already accepted. */
   close(): Promise<void>;
 }
 
@@ -90,11 +95,19 @@ export async function startDeviceTransports(deps: DeviceDeps): Promise<DeviceTra
     for (const close of closers.reverse()) await close().catch(() => undefined);
     throw error;
   }
+  let listening: Promise<void> | null = null;
+  const stopListening = () => {
+    listening ??= (async () => {
+      for (const close of closers.reverse()) await close().catch(() => undefined);
+    })();
+    return listening;
+  };
   return {
     mqttPort,
     coapPort: coap?.port ?? null,
+    stopListening,
     close: async () => {
-      for (const close of closers.reverse()) await close().catch(() => undefined);
+      await stopListening();
       await ingest.stop();
     },
   };

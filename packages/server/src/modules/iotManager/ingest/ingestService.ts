@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import type { IngestResult } from '@ferrite/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/database';
+import type { Metrics } from '../../../platform/metrics/metrics';
 import type { TelemetrySubscriber } from '../../../platform/module';
 import type { RealtimeHub } from '../../../platform/realtime/realtimeHub';
 import { pointCount } from '../../../telemetry/pointRuns';
@@ -46,6 +47,8 @@ export interface IngestServiceDeps {
   subscribers?: readonly TelemetrySubscriber[];
   /** This node's name (NODE_ID, else the host name): its slot of arrival times (arrivalClock.ts). */
   nodeName?: string;
+  /** Where ingest's counts are read at scrape time, and each batch's wait is observed. */
+  metrics?: Metrics;
 }
 
 const REFUSALS: Record<AuthFailure, string> = {
@@ -66,6 +69,8 @@ export class IngestService {
   private readonly fanout: TelemetryFanout;
   readonly decoder = new MessageDecoder();
   private readonly clock: ArrivalClock;
+  /** Telemetry messages handled, by transport: plain numbers, read by /metrics. */
+  private readonly messages: Record<Transport, number> = { mqtt: 0, http: 0, coap: 0 };
 
   constructor(private readonly deps: IngestServiceDeps) {
     this.directory = new GatewayDirectory(deps.db);
@@ -73,7 +78,15 @@ export class IngestService {
     this.fanout = new TelemetryFanout(deps.subscribers ?? [], deps.log);
     // Once a batch is durable and its senders answered; a subscriber that fell behind holds back the
     // next write (and so the next acknowledgement) until its queue has room again.
-    this.batcher = new TelemetryBatcher(deps.writer, { onWritten: (runs) => this.fanout.publish(runs) });
+    this.batcher = new TelemetryBatcher(deps.writer, {
+      onWritten: (runs) => this.fanout.publish(runs),
+      ...(deps.metrics ? { onWait: deps.metrics.ingestBatchWait } : {}),
+    });
+    deps.metrics?.readIngestFrom({
+      pointsStored: () => this.batcher.written,
+      messages: () => this.messages,
+      subscriberQueues: () => this.fanout.queued(),
+    });
     this.presence = new Presence(deps.db, deps.realtime, deps.log);
     deps.deviceLink.onGatewayChangedOnAnyNode({
       changed: (gatewayId) => this.directory.forget(gatewayId),
@@ -101,6 +114,7 @@ export class IngestService {
   ): Promise<TelemetryOutcome> {
     const receivedAt = new Date();
     const arrived = this.clock.nowMicros();
+    this.messages[transport]++;
     this.presence.touch(gateway, receivedAt);
     const decoded = await this.decoder.decode(gateway, body);
     const text = logText(body);

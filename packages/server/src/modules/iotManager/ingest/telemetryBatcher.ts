@@ -48,6 +48,8 @@ export interface BatcherOptions {
    * the next batch's acknowledgement (telemetryFanout.ts).
    */
   onWritten?: (runs: readonly PointRun[]) => Promise<void> | undefined;
+  /** Told each stored batch's wait, from its first point queued to durable, in seconds (a histogram). */
+  onWait?: { observe(seconds: number): void };
 }
 
 export class TelemetryBatcher {
@@ -57,6 +59,8 @@ export class TelemetryBatcher {
   private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
+  /** When the first point of the batch now queueing arrived (performance.now()). */
+  private firstQueuedAt = 0;
   private readonly maxPoints: number;
   private readonly maxDelayMs: number;
   /** Points stored since start (for statistics and benchmarks). */
@@ -79,6 +83,7 @@ export class TelemetryBatcher {
     if (points === 0) return Promise.resolve(null);
     return new Promise<DuplicatePoint[] | null>((resolve, reject) => {
       const from = this.runs.length;
+      if (from === 0 && this.options.onWait) this.firstQueuedAt = performance.now();
       for (const run of runs) this.runs.push(run);
       this.queued += points;
       this.waiters.push({ from, to: this.runs.length, resolve, reject });
@@ -104,14 +109,14 @@ export class TelemetryBatcher {
     this.runs = [];
     this.queued = 0;
     this.waiters = [];
-    this.writing = this.writeBatch(runs, waiters).finally(() => {
+    this.writing = this.writeBatch(runs, waiters, this.firstQueuedAt).finally(() => {
       this.writing = null;
       // What queued during the write goes next, without waiting for a timer.
       if (this.runs.length > 0) this.kick();
     });
   }
 
-  private async writeBatch(runs: PointRun[], waiters: Waiter[]): Promise<void> {
+  private async writeBatch(runs: PointRun[], waiters: Waiter[], queuedAt: number): Promise<void> {
     // No sorting here: the writer puts rows in key order itself (one lock order for every writer on
     // every node), per series rather than per point.
     let outcome: WriteOutcome;
@@ -122,6 +127,7 @@ export class TelemetryBatcher {
       return;
     }
     this.written += outcome.inserted;
+    this.options.onWait?.observe((performance.now() - queuedAt) / 1000);
     const taken = outcome.taken;
     if (taken) {
       for (const [waiter, duplicates] of duplicatesByCaller(runs, waiters, taken)) waiter.resolve(duplicates);

@@ -1,0 +1,184 @@
+/**
+ * SIGTERM as a balancer sees it, on a real server process: /api/ready answers 503 at once while the
+ * node still serves, new connections are then refused, and a request already in flight is answered
+ * before the process exits 0. A drain that cannot finish (a request that never ends) is cut at
+ * DRAIN_TIMEOUT_MS, the process saying so and exiting all the same.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../seed/demo';
+import { createServerDatabase } from '../testing/testDatabase';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+
+interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything it wrote so far. */
+  output(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Starts `npm start`'s entry point on a database of its own; resolves once it is ready. */
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ferrite-drain-'));
+  const database = process.env.TEST_DATABASE_URL
+    ? await createServerDatabase(process.env.TEST_DATABASE_URL)
+    : null;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      COAP_PORT: '0',
+      SEED_DEMO: '1',
+      DEMO_PLANT: '0',
+      SECRET: randomBytes(32).toString('hex'),
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const url = await new Promise<string>((ready, fail) => {
+    const look = () => {
+      const address = /Server listening at (http:\/\/[\d.:]+)/.exec(output)?.[1];
+      if (address && output.includes('Ferrite is ready')) ready(address);
+    };
+    child.stdout?.on('data', look);
+    void exited.then((code) =>
+      fail(new Error(`the server exited (${code}) before it was ready:\n${output}`)),
+    );
+  });
+  return { child, url, output: () => output, exited };
+}
+
+/**
+ * A sign-in whose body is only half sent: in flight until `finish` sends the rest; `answer` is the
+ * response then.
+ */
+async function halfSentSignIn(url: string) {
+  const body = JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+  const request = httpRequest(`${url}/api/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
+  const answer = new Promise<{ status: number; body: string }>((done, fail) => {
+    request.once('response', (response: IncomingMessage) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      response.once('end', () => done({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.once('error', fail);
+  });
+  // Nothing is answered before the whole body is there; the request is sent once its headers are.
+  await new Promise<void>((sent) => request.write(body.slice(0, 10), () => sent()));
+  return {
+    answer,
+    finish: () => request.end(body.slice(10)),
+    abandon: () => request.destroy(),
+  };
+}
+
+/** GET /api/ready's status, or 'refused' once the node takes no new connection. */
+async function readiness(url: string): Promise<number | 'refused'> {
+  try {
+    const response = await fetch(`${url}/api/ready`);
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return 'refused';
+  }
+}
+
+/** Asks until `done` says yes (each answer is an event of the server's own pace; no fixed sleeps). */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T[]> {
+  const seen: T[] = [];
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (seen.at(-1) !== value) seen.push(value);
+    if (done(value) || Date.now() > deadline) return seen;
+    await new Promise((next) => setTimeout(next, 50));
+  }
+}
+
+describe('SIGTERM', () => {
+  it('answers not ready at once, stops taking connections, finishes the request in flight, then exits 0', async () => {
+    const server = await startServer({ DRAIN_NOTICE_MS: '1500', DRAIN_TIMEOUT_MS: '20000' });
+    expect(await readiness(server.url)).toBe(200);
+    const signIn = await halfSentSignIn(server.url);
+
+    server.child.kill('SIGTERM');
+    // Ready goes false first while the node still answers (the balancer's notice), then it lets go.
+    const states = await until(
+      () => readiness(server.url),
+      (state) => state === 'refused',
+      10_000,
+    );
+    // (A first 200 is the signal still on its way.)
+    expect(states.filter((state) => state !== 200)).toEqual([503, 'refused']);
+    const draining = await fetch(`${server.url}/api/ready`).catch(() => null);
+    expect(draining).toBeNull();
+
+    // The request that was in flight all along is answered.
+    signIn.finish();
+    const answer = await signIn.answer;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toHaveProperty('auth_token');
+    expect(await server.exited).toBe(0);
+    const log = server.output();
+    expect(log.indexOf('draining: /api/ready answers 503')).toBeGreaterThan(log.indexOf('shutting down'));
+    expect(log).not.toContain('exiting anyway');
+  }, 90_000);
+
+  it('exits at DRAIN_TIMEOUT_MS when a request never finishes, saying so', async () => {
+    const server = await startServer({ DRAIN_TIMEOUT_MS: '1500', SEED_DEMO: '0' });
+    const stuck = await halfSentSignIn(server.url);
+    void stuck.answer.catch(() => undefined);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(1);
+    const took = Date.now() - signalled;
+    expect(took).toBeGreaterThanOrEqual(1_500);
+    expect(took).toBeLessThan(5_000);
+    expect(server.output()).toContain(
+      'drain did not finish within 1500 ms (DRAIN_TIMEOUT_MS); exiting anyway',
+    );
+    stuck.abandon();
+  }, 90_000);
+});
