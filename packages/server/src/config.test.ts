@@ -57,6 +57,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LIVE_VALUES_MS: 'fast' })).toThrow(/LIVE_VALUES_MS:/);
   });
 
+  it('names the MQTT share group after the deployment unless MQTT_SHARE_GROUP says otherwise', () => {
+    const db = (url: string) => loadConfig({ DATABASE_URL: url }).mqttShareGroup;
+    // Every node of one database shares one group, whatever password it signs in with; another database, another group.
+    expect(db('postgres://a:one@db:5432/plant')).toBe(db('postgres://b:two@db/plant'));
+    expect(db('postgres://db:5432/plant')).not.toBe(db('postgres://db:5432/other'));
+    expect(db('postgres://db:5432/plant')).toMatch(/^ferrite-[0-9a-f]{12}$/);
+    expect(loadConfig({ MQTT_SHARE_GROUP: 'plant_7-a' }).mqttShareGroup).toBe('plant_7-a');
+    expect(() => loadConfig({ MQTT_SHARE_GROUP: 'a/b' })).toThrow(/MQTT_SHARE_GROUP:/);
+    expect(() => loadConfig({ MQTT_SHARE_GROUP: 'x'.repeat(65) })).toThrow(/MQTT_SHARE_GROUP:/);
+  });
+
   it('takes the dynamic-security admin account only whole and only beside MQTT_URL', () => {
     expect(loadConfig({}).mqttDynsec).toBeUndefined();
     const broker = { MQTT_URL: 'mqtt://broker:1883' };

@@ -130,7 +130,7 @@ describe('the MQTT share moves with the nodes (private Mosquitto)', () => {
     await until(() => world.counts.acknowledged >= 500, 10_000);
     const crashed = Date.now();
     b.halt();
-    await until(() => world.takeovers.length > 0, 15_000);
+    await until(() => world.takeovers.some((t) => t.node.endsWith('-b')), 15_000);
     const takeoverMs = (world.takeovers[0]?.at ?? Number.NaN) - crashed;
     await publishing;
     const counts = await world.settle(total);

@@ -141,7 +141,7 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
       await registry.beat(nodeId);
       beatFailed = false;
       if (!adoption && !stopped) {
-        const silent = await registry.claimSilent(nodeId, timing.silentMs, timing.adoptionMs * 3);
+        const silent = await registry.claimSilent(nodeId, shareGroup, timing.silentMs, timing.adoptionMs * 3);
         if (silent && !stopped) {
           const takeover = new SessionAdoption(silent, {
             url: options.url,

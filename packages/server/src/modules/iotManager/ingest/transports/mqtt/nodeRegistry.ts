@@ -41,14 +41,22 @@ export class NodeRegistry extends Repository {
     return (rows[0]?.n ?? 0) > 0;
   }
 
-  /** Claims, for `leaseMs`, one node silent for more than `silentMs` whose sessions nobody is emptying. */
-  async claimSilent(self: string, silentMs: number, leaseMs: number): Promise<SilentNode | undefined> {
+  /**
+   * Claims, for `leaseMs`, one node of the group silent for more than `silentMs` whose sessions nobody is
+   * emptying.
+   */
+  async claimSilent(
+    self: string,
+    shareGroup: string,
+    silentMs: number,
+    leaseMs: number,
+  ): Promise<SilentNode | undefined> {
     const { rows } = await sql<{ node_id: string; share_group: string; mqtt_sessions: number }>`
       update cluster_nodes set adopted_by = ${self},
         adoption_until = now() + make_interval(secs => ${leaseMs / 1000})
       where node_id = (
           select node_id from cluster_nodes
-          where node_id <> ${self} and gone_at is null
+          where node_id <> ${self} and share_group = ${shareGroup} and gone_at is null
             and heartbeat_at < now() - make_interval(secs => ${silentMs / 1000})
             and (adoption_until is null or adoption_until < now())
           order by heartbeat_at

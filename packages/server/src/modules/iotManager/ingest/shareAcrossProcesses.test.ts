@@ -1,0 +1,195 @@
+/**
+ * The MQTT share moves with real server processes on one PostgreSQL database (the PostgreSQL pass only)
+ * reading a private Mosquitto (its default queue limit, 1,000 messages a session): while a device
+ * publishes QoS 1 at a steady rate, one of two nodes is killed (SIGKILL) and a survivor takes its
+ * sessions over, it restarts, a third node joins, and one stops (SIGTERM) handing its share over.
+ * Every reading the broker acknowledged to the device is stored, once; the counts are printed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'kysely';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
+import { type PrivateMosquitto, startPrivateMosquitto } from './privateMosquitto';
+import { type GatewayFixture, gatewayFixture } from './testSupport';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../../../../..');
+
+interface ServerNode {
+  name: string;
+  child: ChildProcess;
+  /** The process's latest output (JSON log lines). */
+  output(): string;
+}
+
+let platform: TestPlatform;
+let broker: PrivateMosquitto;
+let gw: GatewayFixture;
+let dataDir: string;
+const nodes: ServerNode[] = [];
+const started = Date.now();
+const timeline: string[] = [];
+const mark = (what: string) => timeline.push(`${((Date.now() - started) / 1000).toFixed(1)} s  ${what}`);
+
+beforeAll(async () => {
+  [platform, broker] = await Promise.all([createTestPlatform(), startPrivateMosquitto({ anonymous: true })]);
+  gw = await gatewayFixture(platform, { timestamp: { field: 'n', format: 'epoch_ms' } });
+  dataDir = await mkdtemp(join(tmpdir(), 'ferrite-share-'));
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(nodes.map((node) => stop(node, 'SIGKILL')));
+  await broker?.stop();
+  await platform?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  console.log(`MQTT share across processes:\n  ${timeline.join('\n  ')}`);
+});
+
+/** Starts a server process reading devices through the private broker; resolves once it is ready. */
+function startNode(name: string): Promise<ServerNode> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: platform.database.url,
+      MQTT_URL: `mqtt://${broker.host}:${broker.port}`,
+      NODE_ID: name,
+      PORT: '0',
+      COAP_PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dataDir, name),
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      SEED_DEMO: '0',
+      DEMO_PLANT: '0',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  // Read on after it is ready (a full pipe would stall the server), keeping only the latest lines.
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-50_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const node: ServerNode = { name, child, output: () => output };
+  nodes.push(node);
+  return new Promise((resolveStart, reject) => {
+    child.stdout?.on('data', () => {
+      if (output.includes('Ferrite is ready')) resolveStart(node);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`${name} exited (${code}) before it was ready:\n${output.slice(-3000)}`)),
+    );
+  });
+}
+
+function stop(node: ServerNode, signal: NodeJS.Signals): Promise<void> {
+  const { child } = node;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill(signal);
+  return exited;
+}
+
+/** The registry row of a node, as the survivors see it. */
+async function registryRow(name: string) {
+  const { rows } = await sql<{ gone: boolean; adopted_by: string | null }>`
+    select gone_at is not null as gone, adopted_by from cluster_nodes where node_id = ${name}`.execute(
+    platform.database.db,
+  );
+  return rows[0];
+}
+
+async function until(check: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function storedCounts() {
+  const row = await platform.database.db
+    .selectFrom('telemetry')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('rows'),
+      eb.fn.count<string>(eb.fn('distinct', ['value'])).as('values'),
+    ])
+    .where('sensor_id', '=', gw.sensorId)
+    .where('param_key', '=', 'temperature')
+    .executeTakeFirstOrThrow();
+  return { rows: Number(row.rows), duplicated: Number(row.rows) - Number(row.values) };
+}
+
+describe('the MQTT share across server processes on one PostgreSQL database', () => {
+  it('loses nothing and stores nothing twice through a kill, a restart, a scale-out and a stop', async () => {
+    const [a, b] = await Promise.all([startNode('share-a'), startNode('share-b')]);
+    mark('nodes A and B ready');
+    const device = await mqtt.connectAsync(`mqtt://${broker.host}:${broker.port}`, {
+      clientId: 'share-device',
+      protocolVersion: 5,
+    });
+    const base = Date.now() - 3_600_000;
+    const counts = { sent: 0, acknowledged: 0 };
+    let publishing = true;
+    const errors: Error[] = [];
+    // One reading every 4 ms (250 a second), each acknowledged by the broker.
+    const timer = setInterval(() => {
+      if (!publishing) return;
+      const n = counts.sent++;
+      device.publish(gw.topic, JSON.stringify({ n: base + n, temp: n }), { qos: 1 }, (error) => {
+        if (error) errors.push(error);
+        else counts.acknowledged += 1;
+      });
+    }, 4);
+    try {
+      await until(() => counts.acknowledged >= 500, 10_000);
+      const killedAt = Date.now();
+      await stop(b, 'SIGKILL');
+      mark(`node B killed (SIGKILL) at ${counts.acknowledged} acknowledged`);
+      expect(await until(async () => (await registryRow('share-b'))?.gone === true, 15_000)).toBe(true);
+      const takeoverMs = Date.now() - killedAt;
+      mark(`node A took node B's sessions over (${takeoverMs} ms after the kill)`);
+      const [b2, c] = await Promise.all([startNode('share-b'), startNode('share-c')]);
+      mark(`node B restarted and node C joined at ${counts.acknowledged} acknowledged`);
+      await until(() => counts.acknowledged >= counts.sent - 10 && counts.sent > 0, 1_000);
+      const stopping = Date.now();
+      await stop(b2, 'SIGTERM');
+      const stopMs = Date.now() - stopping;
+      const line = b2
+        .output()
+        .split('\n')
+        .find((text) => text.includes('"msg":"MQTT: left the shared subscription"'));
+      const handover = line ? JSON.parse(line) : null;
+      mark(`node B stopped (SIGTERM) in ${stopMs} ms: ${JSON.stringify(handover)}`);
+      await new Promise((r) => setTimeout(r, 1_000));
+      publishing = false;
+      await until(() => counts.acknowledged + errors.length >= counts.sent, 10_000);
+      const total = counts.acknowledged;
+      await until(async () => (await storedCounts()).rows >= total, 20_000);
+      const stored = await storedCounts();
+      const result = {
+        sent: counts.sent,
+        acknowledged: counts.acknowledged,
+        stored: stored.rows,
+        lost: counts.acknowledged - stored.rows,
+        duplicated: stored.duplicated,
+      };
+      mark(`counts ${JSON.stringify(result)}`);
+      expect(errors).toEqual([]);
+      expect(handover).toMatchObject({ handedOver: true });
+      expect(takeoverMs).toBeLessThan(10_000);
+      expect(result).toMatchObject({ sent: total, stored: total, lost: 0, duplicated: 0 });
+      await Promise.all([stop(a, 'SIGTERM'), stop(c, 'SIGTERM')]);
+    } finally {
+      clearInterval(timer);
+      await device.endAsync();
+    }
+  }, 90_000);
+});
