@@ -6,13 +6,22 @@
 import { refreshStatistics } from '../../platform/db/statistics';
 import { defineModule } from '../../platform/module';
 import { RETENTION_JOB, retentionJob } from '../../telemetry/retention';
+import { RedisLiveClaims } from './liveClaims';
 import { LiveValues } from './liveValues';
 import { telemetryRoutes } from './routes';
 
 export const telemetryModule = defineModule({
   key: 'telemetry',
   routes: telemetryRoutes,
-  onTelemetry: (deps) => new LiveValues(deps.realtime, deps.config.liveValuesMs),
+  onTelemetry: (deps) =>
+    new LiveValues(
+      deps.realtime,
+      deps.config.liveValuesMs,
+      // Several nodes: one announcement per sensor and interval across them (REDIS_URL).
+      deps.redis ? new RedisLiveClaims(deps.redis, deps.config.liveValuesMs) : null,
+      (error) =>
+        deps.log.warn({ err: error }, 'Live values: Redis unreachable; announcing this node’s values alone'),
+    ),
   jobs: (deps) => [
     retentionJob(
       deps,

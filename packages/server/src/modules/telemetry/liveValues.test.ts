@@ -49,3 +49,18 @@ describe('live values', () => {
     expect(values(emit)).toEqual([[1], [2], [3], [4], [5], [6], [7], [8], [9], [10]]);
   });
 });
+
+describe('live values on a cluster whose Redis is away', () => {
+  it('announces each node’s own values as without Redis, and warns', async () => {
+    const emit = vi.fn();
+    const warn = vi.fn();
+    const unreachable = { offer: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')) };
+    const live = new LiveValues({ emit } as unknown as RealtimeHub, 1_000, unreachable, warn);
+    live.onBatch(point(7, 0));
+    await live.flush();
+    expect(
+      emit.mock.calls.map(([, , event]) => (event as { values: { value: number }[] }).values[0]?.value),
+    ).toEqual([7]);
+    expect(warn).toHaveBeenCalledOnce();
+  });
+});
