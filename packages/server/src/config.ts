@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { trustedProxiesSchema } from './platform/http/trustedProxies';
+import { blobUrlSchema, type S3Location } from './platform/storage/blobUrl';
 
 const optionalUrl = z.url().optional();
 
@@ -84,6 +85,7 @@ const configSchema = z.object({
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   TRUST_PROXY: trustedProxiesSchema,
+  BLOB_URL: blobUrlSchema,
   MQTT_DYNSEC_USERNAME: brokerLogin('MQTT_DYNSEC_USERNAME'),
   MQTT_DYNSEC_PASSWORD: brokerLogin('MQTT_DYNSEC_PASSWORD'),
 });
@@ -185,6 +187,11 @@ export interface Config {
   chromiumPath: string;
   /** Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); empty: the peer is the client. */
   trustedProxies: string[];
+  /**
+   * The S3-compatible bucket blobs live in (BLOB_URL); unset: PostgreSQL's blob tables with DATABASE_URL,
+   * else DATA_DIR/blobs (platform/storage/openBlobStore.ts).
+   */
+  blobBucket: S3Location | undefined;
 }
 
 /** A configuration problem that stops start-up, naming the variable at fault. */
@@ -246,6 +253,11 @@ export function loadConfig(
     metricsToken: raw.METRICS_TOKEN,
     chromiumPath: raw.CHROMIUM_PATH,
     trustedProxies: raw.TRUST_PROXY,
+    // The AWS SDK's own variable when the URL names no region; us-east-1 is what S3-compatible servers expect.
+    blobBucket: raw.BLOB_URL && {
+      ...raw.BLOB_URL,
+      region: raw.BLOB_URL.region ?? env.AWS_REGION ?? 'us-east-1',
+    },
   };
 }
 

@@ -1,6 +1,5 @@
 /** Starts and stops the whole platform: config → database → HTTP (→ broker and workers as they land). */
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -25,7 +24,7 @@ import {
 } from '../platform/realtime/socketServer';
 import { JwtService } from '../platform/security/jwt';
 import { resolveSecret } from '../platform/security/secret';
-import { LocalBlobStore } from '../platform/storage/localBlobStore';
+import { openBlobStore } from '../platform/storage/openBlobStore';
 import { DEMO_ADMIN, DEMO_ORG, seedDemoIfEmpty } from '../seed/demo';
 import { completeDemo, DEMO_SEEDERS } from '../seed/demo/index';
 import { startDemoPlant } from '../seed/demoPlant';
@@ -59,7 +58,12 @@ export async function createDeps(
   modules: readonly ServerModule<ServerDeps>[] = SERVER_MODULES,
   cluster: Cluster = singleNode(log),
 ): Promise<ServerDeps> {
-  const secret = await resolveSecret(config.secret, config.dataDir);
+  // On PostgreSQL the generated secret is kept in the database, the same for every node.
+  const secret = await resolveSecret(
+    config.secret,
+    config.dataDir,
+    database.engine === 'postgres' ? database.db : undefined,
+  );
   const platform: AppDeps = {
     config,
     db: database.db,
@@ -68,7 +72,7 @@ export async function createDeps(
     mailer: new Mailer(database.db, log, config.smtpUrl),
     log,
     realtime: new RealtimeHub(),
-    blobs: new LocalBlobStore(resolve(config.dataDir, 'blobs'), secret),
+    blobs: await openBlobStore(config, database, secret, log),
     jobs,
     bus: cluster.bus,
     redis: cluster.redis,
@@ -205,6 +209,7 @@ export async function startPlatform(
           // Runs in flight finish (or are failed for a retry elsewhere) while the database is still open.
           await runningJobs.stop();
           deps.mailer.close();
+          deps.blobs.close?.();
           await runningCluster.close();
           await database.close();
         })();

@@ -22,6 +22,7 @@ import type {
   GatewayMappingsTable,
   GatewaysTable,
 } from './iotTables';
+import type { BlobChunksTable, BlobsTable, BlobUploadsTable, PlatformSecretTable } from './storageTables';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -319,5 +320,9 @@ export interface Database {
   dashboard_share_failures: DashboardShareFailuresTable;
   dashboard_reports: DashboardReportsTable;
   demo_seeds: DemoSeedsTable;
+  blobs: BlobsTable;
+  blob_chunks: BlobChunksTable;
+  blob_uploads: BlobUploadsTable;
+  platform_secret: PlatformSecretTable;
   cluster_nodes: ClusterNodesTable;
 }

@@ -1,7 +1,9 @@
 /**
- * Where files live (firmware now; images and reports later): a key → bytes store with signed,
- * expiring read links. The embedded default keeps files on local disk (localBlobStore.ts); an
- * S3-compatible twin answers presigned URLs from the same interface.
+ * Where files live (firmware, report files; images later): a key → bytes store with signed,
+ * expiring read links. The embedded default keeps files on local disk (localBlobStore.ts); a cluster
+ * keeps them where every node reads them: in PostgreSQL (postgresBlobStore.ts) or an S3-compatible
+ * bucket (s3BlobStore.ts). openBlobStore.ts picks one. Links are Ferrite's own in every case
+ * (blobLinks.ts), served by the download routes of whichever node a request reaches.
  */
 import type { Readable } from 'node:stream';
 
@@ -38,6 +40,8 @@ export interface BlobStore {
   signedPath(key: string, ttlSeconds: number, options: SignedPathOptions): string;
   /** True when a link's signature was made by signedPath for this key and has not expired. */
   verify(key: string, link: LinkSignature, now?: Date): boolean;
+  /** Lets go of connections the store holds (the S3 client's), at stop. */
+  close?(): void;
 }
 
 /** Thrown by openRead for a key that holds no blob. */

@@ -105,6 +105,19 @@ describe('uploading firmware', () => {
   });
 });
 
+/** The names of the organization's firmware blobs, wherever the platform's blob store keeps them. */
+async function storedFirmwareFiles(): Promise<string[]> {
+  if (platform.database.engine === 'postgres') {
+    const rows = await platform.deps.db
+      .selectFrom('blobs')
+      .select('key')
+      .where('key', 'like', `firmware/${orgId}/%`)
+      .execute();
+    return rows.map((row) => row.key.split('/').at(-1) ?? '');
+  }
+  return readdir(join(platform.config.dataDir, 'blobs', 'firmware', orgId));
+}
+
 describe('a stream past the limit', () => {
   it('is cut off with 413 without a declared length, and leaves no file or record behind', async () => {
     const user = await platform.deps.db
@@ -125,7 +138,7 @@ describe('a stream past the limit', () => {
     await expect(
       service.upload({ orgId, userId: user.id }, meta, Readable.from(chunks()), null),
     ).rejects.toMatchObject({ status: 413, title: 'Firmware file too large' });
-    const files = await readdir(join(platform.config.dataDir, 'blobs', 'firmware', orgId));
+    const files = await storedFirmwareFiles();
     const rows = await platform.deps.db
       .selectFrom('firmware')
       .select('blob_key')

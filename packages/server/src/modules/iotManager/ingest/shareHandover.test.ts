@@ -19,6 +19,9 @@ let platform: TestPlatform;
 let broker: PrivateMosquitto;
 let url: string;
 const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+/** Warnings and errors the nodes logged (the collision test expects none). */
+const complaints: string[] = [];
+const complaining = createLogger('warn', { write: (line: string) => complaints.push(line) });
 
 beforeAll(async () => {
   [platform, broker] = await Promise.all([createTestPlatform(), startPrivateMosquitto({ anonymous: true })]);
@@ -31,7 +34,7 @@ afterAll(async () => {
 });
 
 /** One test's world: its gateway, share group, nodes and device. */
-async function scenario() {
+async function scenario(logger = log) {
   const gw = await gatewayFixture(platform, { timestamp: { field: 'n', format: 'epoch_ms' } });
   const group = `test-${randomBytes(4).toString('hex')}`;
   const takeovers: { node: string; outcome: AdoptionOutcome; at: number }[] = [];
@@ -44,7 +47,7 @@ async function scenario() {
       ingest: platform.deps.ingest,
       deviceCommands: platform.deps.deviceCommands,
       deviceLink: new DeviceLinkHub(),
-      log,
+      log: logger,
       onTakeover: (nodeId, outcome) => takeovers.push({ node: nodeId, outcome, at: Date.now() }),
     });
   const device = await mqtt.connectAsync(url, { clientId: `device-${group}`, protocolVersion: 5 });
@@ -90,7 +93,7 @@ async function scenario() {
     return { ...counts, stored: now.rows, lost: counts.acknowledged - now.rows, duplicated: now.duplicated };
   };
   const end = (device as MqttClient).endAsync.bind(device);
-  return { node, publish, settle, takeovers, counts, end };
+  return { node, publish, settle, takeovers, counts, end, group };
 }
 
 /** Resolves once `check` holds, polling (the broker and the registry announce nothing). */
@@ -162,6 +165,45 @@ describe('the MQTT share moves with the nodes (private Mosquitto)', () => {
     await world.end();
     console.log('restart', { ...counts, takeovers: world.takeovers.length, ...handovers });
     expect(handovers.b.acknowledged).toBeGreaterThan(0);
+    expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
+  }, 45_000);
+
+  it('a crashed node that comes back while a survivor empties its sessions lets it finish, then takes its share again, quietly', async () => {
+    const world = await scenario(complaining);
+    const a = await world.node('a');
+    let b = await world.node('b');
+    const total = 3_000;
+    const publishing = world.publish(total, 2);
+    await until(() => world.counts.acknowledged >= 500, 10_000);
+    b.halt();
+    // Back the moment a survivor claims its sessions: the two meet at the broker.
+    const nodeB = `${world.group}-b`;
+    const claimed = async () =>
+      (
+        await platform.deps.db
+          .selectFrom('cluster_nodes')
+          .select('adopted_by')
+          .where('node_id', '=', nodeB)
+          .executeTakeFirst()
+      )?.adopted_by != null;
+    const deadline = Date.now() + 15_000;
+    while (!(await claimed()) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    b = await world.node('b');
+    await publishing;
+    const counts = await world.settle(total);
+    await until(() => world.takeovers.length > 0, 10_000);
+    const handovers = { b: await b.close(), a: await a.close() };
+    await world.end();
+    console.log('comes back during a takeover', {
+      ...counts,
+      takeover: world.takeovers[0]?.outcome,
+      ...handovers,
+    });
+    expect(handovers.b.acknowledged).toBeGreaterThan(0);
+    // It did not cut in: nothing the survivor held had to be sent to it again.
+    expect(handovers.b.redelivered).toBe(0);
+    expect(complaints).toEqual([]);
     expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
   }, 45_000);
 

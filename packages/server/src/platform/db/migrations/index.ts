@@ -14,6 +14,7 @@ import * as gatewayTopicTree from './0011_gateway_topic_tree';
 import * as firmwareContentType from './0012_firmware_content_type';
 import * as demoSeeds from './0013_demo_seeds';
 import * as gatewayOfflineAnnounced from './0014_gateway_offline_announced';
+import * as sharedBlobs from './0015_shared_blobs';
 import * as clusterNodes from './0016_cluster_nodes';
 
 export const migrations: Record<string, Migration> = {
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0012_firmware_content_type': firmwareContentType,
   '0013_demo_seeds': demoSeeds,
   '0014_gateway_offline_announced': gatewayOfflineAnnounced,
+  '0015_shared_blobs': sharedBlobs,
   '0016_cluster_nodes': clusterNodes,
 };

@@ -106,6 +106,12 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
   const handle = gatewayMessages(options);
   // Alive before connecting: a survivor taking these sessions over backs off instead of cutting in.
   await registry.announce(nodeId, shareGroup, count);
+  // Back from a crash while a survivor empties our sessions: let it finish (bounded) rather than cut in,
+  // which would have the broker send again everything the survivor had not acknowledged yet.
+  const waitUntil = Date.now() + timing.adoptionMs + timing.heartbeatMs;
+  while ((await registry.beingAdopted(nodeId)) && Date.now() < waitUntil) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 
   const sessions = Array.from(
     { length: count },

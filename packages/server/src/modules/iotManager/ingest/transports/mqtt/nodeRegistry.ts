@@ -68,6 +68,14 @@ export class NodeRegistry extends Repository {
     return row && { nodeId: row.node_id, shareGroup: row.share_group, sessions: row.mqtt_sessions };
   }
 
+  /** Whether a survivor is taking the node's sessions over now (its claim not yet given back or run out). */
+  async beingAdopted(nodeId: string): Promise<boolean> {
+    const { rows } = await sql<{ adopted: boolean }>`
+      select adopted_by is not null and adoption_until > now() as adopted
+      from cluster_nodes where node_id = ${nodeId}`.execute(this.db);
+    return rows[0]?.adopted === true;
+  }
+
   /** Whether the node is still silent: checked before each of its sessions is taken. */
   async stillSilent(nodeId: string, silentMs: number): Promise<boolean> {
     const { rows } = await sql<{ silent: boolean }>`

@@ -92,6 +92,8 @@ export class ShareSession {
       this.client.on('connect', (connack) => {
         this.generation += 1;
         this.unanswered = 0;
+        // Taken over and back again (an adopter that cut in, then our reconnect): the session is ours.
+        this.takenOver = false;
         if (first) this.sessionPresent = connack.sessionPresent;
         const wasFirst = first;
         first = false;
