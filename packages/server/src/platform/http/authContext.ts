@@ -12,6 +12,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type Abilities, combineGrants } from '../authorization/abilities';
 import { isGovernedRoute, requireDeclaredAccess } from '../authorization/routeAccess';
 import type { BusChannel, ClusterBus } from '../cluster';
+import { coalesce } from '../cluster/coalesce';
 import type { Db } from '../db/database';
 import type { JwtService } from '../security/jwt';
 import { CallerCache } from './callerCache';
@@ -220,6 +221,8 @@ export function installAuthContext(app: FastifyInstance, db: Db, jwt: JwtService
     missed: () => callers.forget(),
   });
   app.addHook('onClose', async () => stopHearing());
+  // A burst of writes (a dashboard editor saving) tells the other nodes twice, not once per write.
+  const tellOtherNodes = coalesce(() => bus.publish(CALLERS_CHANGED, null));
   app.decorateRequest('auth', null);
   app.decorateRequest('pendingCaller', null);
   app.addHook('onRequest', async (request) => {
@@ -253,7 +256,7 @@ export function installAuthContext(app: FastifyInstance, db: Db, jwt: JwtService
     // After the write is answered (committed): lookups from before it are not remembered either.
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.deviceTraffic) return;
     callers.forget();
-    await bus.publish(CALLERS_CHANGED, null);
+    await tellOtherNodes();
   });
 }
 

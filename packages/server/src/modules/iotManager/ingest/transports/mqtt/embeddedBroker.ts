@@ -180,14 +180,19 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     await publishCommand(target.topic, command);
     return true;
   });
-  const stopListening = deviceLink.onGatewayChanged((gatewayId) => {
-    // A rotated token or an archive ends the live connection now, not at the next publish.
+  // A rotated token or an archive, on this node or another, ends the live connection now, not at the
+  // next publish.
+  const recheck = (only?: string) => {
     for (const [client, session] of sessions) {
-      if (session.gatewayId !== gatewayId) continue;
-      void ingest.directory.byId(gatewayId).then((gateway) => {
+      if (only !== undefined && session.gatewayId !== only) continue;
+      void ingest.directory.byId(session.gatewayId).then((gateway) => {
         if (!gateway || gateway.archived || gateway.tokenHash !== session.tokenHash) client.close();
       });
     }
+  };
+  const stopListening = deviceLink.onGatewayChangedOnAnyNode({
+    changed: (gatewayId) => recheck(gatewayId),
+    missed: () => recheck(),
   });
 
   const server: Server = createServer(
