@@ -172,7 +172,8 @@ describe('SIGTERM', () => {
     void stuck.answer.catch(() => undefined);
     const signalled = Date.now();
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(1);
+    const code = await server.exited;
+    expect({ code, log: server.output().slice(-2000) }).toMatchObject({ code: 1 });
     const took = Date.now() - signalled;
     expect(took).toBeGreaterThanOrEqual(1_500);
     expect(took).toBeLessThan(5_000);
