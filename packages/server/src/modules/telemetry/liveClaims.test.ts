@@ -20,8 +20,10 @@ const RUN_MS = 3_000;
 let redis: Redis;
 const prefix = `ferrite-test:live:${randomBytes(4).toString('hex')}`;
 
-beforeAll(() => {
+beforeAll(async () => {
   redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+  // Connected: until then a node announces on its own (liveValues.test.ts).
+  await redis.ping();
 });
 
 afterAll(async () => {

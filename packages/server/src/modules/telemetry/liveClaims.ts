@@ -74,6 +74,8 @@ export class RedisLiveClaims implements LiveClaims {
   /** Offers every sensor's values in one round trip; rejects when Redis cannot be reached. */
   async offer(offers: readonly LiveOffer[]): Promise<ClaimOutcome[]> {
     if (offers.length === 0) return [];
+    // Not connected (yet, or any more): announce locally now rather than wait for a reconnection.
+    if (this.redis.status !== 'ready') throw new Error(`Redis is ${this.redis.status}`);
     const pipeline = this.redis.pipeline();
     for (const { sensorId, params } of offers) {
       const args: (string | number)[] = [this.node, this.intervalMs];
