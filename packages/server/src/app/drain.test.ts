@@ -114,6 +114,25 @@ async function halfSentSignIn(url: string) {
   };
 }
 
+/**
+ * Resolves once the server has logged that the half-sent request came in (Fastify's JSON request line):
+ * a connection whose request is not yet read counts as idle, and a closing server drops idle ones.
+ */
+function requestArrived(server: ServerProcess): Promise<void> {
+  return new Promise((done) => {
+    const look = () => {
+      const lines = server.output().split('\n');
+      const line = (text: string) =>
+        text.includes('"url":"/api/sign-in"') && text.includes('incoming request');
+      if (!lines.some(line)) return;
+      server.child.stdout?.off('data', look);
+      done();
+    };
+    server.child.stdout?.on('data', look);
+    look();
+  });
+}
+
 /** GET /api/ready's status, or 'refused' once the node takes no new connection. */
 async function readiness(url: string): Promise<number | 'refused'> {
   try {
@@ -142,6 +161,7 @@ describe('SIGTERM', () => {
     const server = await startServer({ DRAIN_NOTICE_MS: '1500', DRAIN_TIMEOUT_MS: '20000' });
     expect(await readiness(server.url)).toBe(200);
     const signIn = await halfSentSignIn(server.url);
+    await requestArrived(server);
 
     server.child.kill('SIGTERM');
     // Ready goes false first while the node still answers (the balancer's notice), then it lets go.
@@ -170,6 +190,7 @@ describe('SIGTERM', () => {
     const server = await startServer({ DRAIN_TIMEOUT_MS: '1500', SEED_DEMO: '0' });
     const stuck = await halfSentSignIn(server.url);
     void stuck.answer.catch(() => undefined);
+    await requestArrived(server);
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     const code = await server.exited;
