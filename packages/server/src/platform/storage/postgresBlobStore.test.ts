@@ -105,7 +105,8 @@ describe('the PostgreSQL blob store', () => {
     console.info(
       `${file.size / 1048576} MB through the PostgreSQL blob store (${database.engine}): peak memory growth ${(upload.peakGrowth / 1048576).toFixed(1)} MB uploading, ${(download.peakGrowth / 1048576).toFixed(1)} MB downloading`,
     );
-    expect(upload.peakGrowth).toBeLessThan(10 * 1024 * 1024);
-    expect(download.peakGrowth).toBeLessThan(10 * 1024 * 1024);
+    // A chunk or two in flight, whatever the file's size.
+    expect(upload.peakGrowth).toBeLessThan(4 * 1024 * 1024);
+    expect(download.peakGrowth).toBeLessThan(4 * 1024 * 1024);
   });
 });

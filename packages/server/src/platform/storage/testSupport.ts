@@ -64,6 +64,8 @@ export async function peakMemoryDuring<T>(
 ): Promise<{ result: T; peakGrowth: number }> {
   const gc = collector();
   const held = () => {
+    // A buffer's memory is given back only by the collection after the one that found it unreachable.
+    gc();
     gc();
     const memory = process.memoryUsage();
     return memory.heapUsed + memory.arrayBuffers;
