@@ -29,6 +29,7 @@ const POSTGRES_ONLY = [
   'src/app/twoNodes.test.ts',
   'src/app/startTogether.test.ts',
   'src/app/revocation.test.ts',
+  'src/app/sharedFiles.test.ts',
   'src/platform/cluster/postgresBus.test.ts',
   'src/modules/iotManager/ingest/shareAcrossProcesses.test.ts',
 ];
