@@ -121,3 +121,12 @@ export interface ClusterNodesTable {
   adopted_by: string | null;
   adoption_until: Timestamp | null;
 }
+
+/** The arrival stamp an MQTT message in flight got, by its session and packet id (0016). */
+export interface MqttReceiptsTable {
+  client_id: string;
+  packet_id: number;
+  /** SHA-1 of topic and payload: a packet id is reused once acknowledged. */
+  digest: Buffer;
+  first_micros: ColumnType<string, number, number>;
+}

@@ -21,6 +21,7 @@ import type {
   GatewayLogsTable,
   GatewayMappingsTable,
   GatewaysTable,
+  MqttReceiptsTable,
 } from './iotTables';
 import type { BlobChunksTable, BlobsTable, BlobUploadsTable, PlatformSecretTable } from './storageTables';
 
@@ -325,4 +326,5 @@ export interface Database {
   blob_uploads: BlobUploadsTable;
   platform_secret: PlatformSecretTable;
   cluster_nodes: ClusterNodesTable;
+  mqtt_receipts: MqttReceiptsTable;
 }

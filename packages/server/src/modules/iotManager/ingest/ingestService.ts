@@ -27,6 +27,19 @@ export type Transport = 'mqtt' | 'http' | 'coap';
 export type AuthFailure = 'unknown' | 'token' | 'archived';
 
 /**
+ * How a transport that may deliver one message twice (MQTT QoS 1) keeps a second delivery from being a
+ * second reading when the message carries no time of its own: it records the arrival stamp the first
+ * delivery got before its points are written, and hands that stamp back with a redelivery, whose points
+ * then fall on the ones already stored.
+ */
+export interface Delivery {
+  /** The first stamp (epoch µs) an earlier delivery of this very message got. */
+  stampMicros?: number;
+  /** Called with a message's first arrival stamp before its points are written; the write waits for it. */
+  onStamped?(firstMicros: number): Promise<void>;
+}
+
+/**
  * What a telemetry call answers: the points actually stored (`accepted`) and why others were not;
  * `malformed` when the body was not JSON, `unmapped` when nothing in it could be mapped (nothing
  * stored, and not because it was stored already).
@@ -111,6 +124,7 @@ export class IngestService {
     gateway: IngestGateway,
     body: Buffer | string,
     transport: Transport,
+    delivery?: Delivery,
   ): Promise<TelemetryOutcome> {
     const receivedAt = new Date();
     const arrived = this.clock.nowMicros();
@@ -125,7 +139,9 @@ export class IngestService {
     const mapped = decoded.mapped;
     // Stamped here, after decoding (maybe in the worker), so every stamp comes from the one clock.
     if (mapped.stampOnArrival && mapped.runs.length > 0) {
-      stampArrivals(mapped.runs, this.clock.reserve(mapped.readings, arrived));
+      const first = delivery?.stampMicros ?? this.clock.reserve(mapped.readings, arrived);
+      stampArrivals(mapped.runs, first);
+      await delivery?.onStamped?.(first);
     }
     const points = pointCount(mapped.runs);
     const duplicates = await this.batcher.add(mapped.runs);

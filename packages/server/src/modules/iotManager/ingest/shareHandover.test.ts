@@ -34,8 +34,12 @@ afterAll(async () => {
 });
 
 /** One test's world: its gateway, share group, nodes and device. */
-async function scenario(logger = log) {
-  const gw = await gatewayFixture(platform, { timestamp: { field: 'n', format: 'epoch_ms' } });
+async function scenario(logger = log, readings: 'timed' | 'untimed' = 'timed') {
+  // Timed readings carry the device's time; untimed ones get their arrival time at the node.
+  const gw = await gatewayFixture(
+    platform,
+    readings === 'timed' ? { timestamp: { field: 'n', format: 'epoch_ms' } } : {},
+  );
   const group = `test-${randomBytes(4).toString('hex')}`;
   const takeovers: { node: string; outcome: AdoptionOutcome; at: number }[] = [];
   const node = (name: string): Promise<RunningSubscriber> =>
@@ -144,6 +148,23 @@ describe('the MQTT share moves with the nodes (private Mosquitto)', () => {
     expect(takeoverMs).toBeLessThan(10_000);
     expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
   }, 55_000);
+
+  it('a reading without a time of its own that the broker sends again after a crash is stored once', async () => {
+    const world = await scenario(log, 'untimed');
+    const [a, b] = [await world.node('a'), await world.node('b')];
+    const total = 4_000;
+    const publishing = world.publish(total, 1);
+    await until(() => world.counts.acknowledged >= 1_000, 10_000);
+    b.halt();
+    await until(() => world.takeovers.length > 0, 15_000);
+    await publishing;
+    const counts = await world.settle(total);
+    const last = await a.close();
+    await world.end();
+    console.log('crash, untimed readings', { ...counts, takeover: world.takeovers[0]?.outcome, a: last });
+    expect(world.takeovers[0]?.outcome).toMatchObject({ left: 0, ended: 4 });
+    expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
+  }, 45_000);
 
   it('a crashed node that comes back takes its own sessions again: nothing lost, nothing twice', async () => {
     const world = await scenario();

@@ -23,6 +23,7 @@ import type { Db } from '../../../../../platform/db/database';
 import type { DeviceCommands } from '../../deviceCommands';
 import type { CommandTarget, DeviceLinkHub } from '../../deviceLink';
 import type { IngestService } from '../../ingestService';
+import { DeliveryReceipts } from './deliveryReceipts';
 import { routeGatewayMessage } from './messageRouter';
 import { NodeRegistry } from './nodeRegistry';
 import { type AdoptionOutcome, SessionAdoption } from './sessionAdoption';
@@ -103,7 +104,9 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
   const nodeId = options.nodeId ?? hostname();
   const count = options.connections ?? 4;
   const registry = new NodeRegistry(options.db);
-  const handle = gatewayMessages(options);
+  const receipts = new DeliveryReceipts(options.db, log);
+  const handle = gatewayMessages(options, receipts);
+  const onAcknowledged = (clientId: string, packetId: number) => receipts.forget(clientId, packetId);
   // Alive before connecting: a survivor taking these sessions over backs off instead of cutting in.
   await registry.announce(nodeId, shareGroup, count);
   // Back from a crash while a survivor empties our sessions: let it finish (bounded) rather than cut in,
@@ -125,6 +128,7 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
         sessionExpiryS: SESSION_EXPIRY_S,
         reconnect: true,
         handle,
+        onAcknowledged,
         log,
       }),
   );
@@ -154,6 +158,7 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
             self: nodeId,
             registry,
             handle,
+            onAcknowledged,
             log,
             silentMs: timing.silentMs,
             deadline: Date.now() + timing.adoptionMs,
@@ -245,13 +250,19 @@ function tally(sessions: readonly ShareSession[]): Pick<Handover, 'acknowledged'
 }
 
 /** What every session does with a message: the gateway whose topic it is handles it in its role. */
-function gatewayMessages(options: ExternalBrokerOptions): ShareMessageHandler {
+function gatewayMessages(options: ExternalBrokerOptions, receipts: DeliveryReceipts): ShareMessageHandler {
   const { ingest, deviceCommands, log } = options;
-  return async (topic, payload) => {
+  return async (topic, payload, { clientId, packetId, redelivered }) => {
     const owner = await topicOwner(topic, (base) => ingest.directory.byTopic(base));
     if (owner === 'ambiguous') log.warn({ topic }, 'MQTT: a topic belongs to two gateways; dropped');
-    else if (owner && !owner.gateway.archived)
-      await routeGatewayMessage(ingest, deviceCommands, owner.gateway, owner.role, payload);
+    else if (owner && !owner.gateway.archived) {
+      // Telemetry the broker may send twice: a second delivery gets the first one's arrival stamp.
+      const delivery =
+        owner.role === 'telemetry' && packetId !== undefined
+          ? await receipts.delivery(clientId, packetId, topic, payload, redelivered)
+          : undefined;
+      await routeGatewayMessage(ingest, deviceCommands, owner.gateway, owner.role, payload, delivery);
+    }
   };
 }
 

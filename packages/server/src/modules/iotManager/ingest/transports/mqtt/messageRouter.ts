@@ -6,7 +6,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type { DeviceCommands } from '../../deviceCommands';
 import type { IngestGateway } from '../../gatewayDirectory';
-import type { IngestService } from '../../ingestService';
+import type { Delivery, IngestService } from '../../ingestService';
 import type { TopicRole } from './topics';
 
 /** Handles one message in its role; rejects only when telemetry could not be stored. */
@@ -16,13 +16,14 @@ export async function routeGatewayMessage(
   gateway: IngestGateway,
   role: TopicRole,
   payload: Buffer,
+  delivery?: Delivery,
 ): Promise<void> {
   switch (role) {
     case 'telemetry':
       // A broker hands over many messages in one turn of the event loop, and parsing and mapping them
       // runs on promises alone: without this turn an API request would wait behind all of them.
       await setImmediate();
-      await ingest.telemetry(gateway, payload, 'mqtt');
+      await ingest.telemetry(gateway, payload, 'mqtt', delivery);
       return;
     case 'heartbeat':
       ingest.heartbeat(gateway, payload.length > 0 ? payload : null, 'mqtt');

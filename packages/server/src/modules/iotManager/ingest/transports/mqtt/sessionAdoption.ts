@@ -16,6 +16,7 @@ export interface AdoptionOptions {
   self: string;
   registry: NodeRegistry;
   handle: ShareMessageHandler;
+  onAcknowledged?(clientId: string, packetId: number): void;
   log: Logger;
   /** How long a node must be silent to be taken over (ms). */
   silentMs: number;
@@ -83,6 +84,7 @@ export class SessionAdoption {
       sessionExpiryS: options.sessionExpiryS,
       reconnect: false,
       handle: options.handle,
+      ...(options.onAcknowledged ? { onAcknowledged: options.onAcknowledged } : {}),
       log: options.log,
     });
     this.sessions.push(session);

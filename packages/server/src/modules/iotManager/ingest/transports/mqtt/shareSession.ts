@@ -16,8 +16,15 @@
 import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 
+/** Which delivery of which message this is: its session's client id and packet id (QoS 1), and DUP. */
+export interface Received {
+  clientId: string;
+  packetId: number | undefined;
+  redelivered: boolean;
+}
+
 /** Stores (or otherwise handles) one message; rejects when it could not be stored. */
-export type ShareMessageHandler = (topic: string, payload: Buffer, redelivered: boolean) => Promise<void>;
+export type ShareMessageHandler = (topic: string, payload: Buffer, received: Received) => Promise<void>;
 
 export interface ShareSessionOptions {
   url: string;
@@ -32,6 +39,8 @@ export interface ShareSessionOptions {
   /** Reconnect after a drop (a node's own session) or stop there (an adopted one). */
   reconnect: boolean;
   handle: ShareMessageHandler;
+  /** Told once a QoS 1 message's PUBACK is sent (its packet id may then name another message). */
+  onAcknowledged?(clientId: string, packetId: number): void;
   log: Logger;
 }
 
@@ -123,7 +132,11 @@ export class ShareSession {
     this.lastReceivedAt = Date.now();
     let stored = true;
     try {
-      await this.options.handle(topic, payload, packet.dup === true);
+      await this.options.handle(topic, payload, {
+        clientId: this.options.clientId,
+        packetId: packet.qos > 0 ? packet.messageId : undefined,
+        redelivered: packet.dup === true,
+      });
     } catch (error) {
       stored = false;
       this.options.log.error(
@@ -142,6 +155,7 @@ export class ShareSession {
     (this.client as any)._sendPacket({ cmd: 'puback', messageId: packet.messageId, reasonCode: 0 });
     this.unanswered -= 1;
     this.acknowledged += 1;
+    this.options.onAcknowledged?.(this.options.clientId, packet.messageId as number);
   }
 
   /**
