@@ -166,14 +166,18 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
             clientIdOf: sessionClientId,
             filterOf: shareFilter,
           });
-          const run = takeover.run().then((outcome) => {
-            const level = outcome.left === 0 ? 'info' : 'debug';
-            log[level](
-              { node: silent.nodeId, ...outcome },
-              'MQTT: took over a silent node’s broker sessions',
-            );
-            options.onTakeover?.(silent.nodeId, outcome);
-          });
+          const run = takeover.run().then(
+            (outcome) => {
+              const level = outcome.left === 0 ? 'info' : 'debug';
+              log[level](
+                { node: silent.nodeId, ...outcome },
+                'MQTT: took over a silent node’s broker sessions',
+              );
+              options.onTakeover?.(silent.nodeId, outcome);
+            },
+            // Its claim runs out and a survivor (maybe this one) tries again.
+            (error) => log.warn({ err: error, node: silent.nodeId }, 'MQTT: a session takeover failed'),
+          );
           adoption = { run: run.finally(() => (adoption = null)), takeover };
         }
       }

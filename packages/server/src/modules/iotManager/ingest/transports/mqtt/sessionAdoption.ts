@@ -75,7 +75,8 @@ export class SessionAdoption {
   private async adoptOne(index: number): Promise<boolean> {
     const { node, options } = this;
     // A node that came back holds its sessions again: taking one would cut it off.
-    if (this.aborted || !(await options.registry.stillSilent(node.nodeId, options.silentMs))) return false;
+    const silent = await options.registry.stillSilent(node.nodeId, options.silentMs).catch(() => false);
+    if (this.aborted || !silent) return false;
     const session = new ShareSession({
       url: options.url,
       clientId: options.clientIdOf(node.nodeId, index),
