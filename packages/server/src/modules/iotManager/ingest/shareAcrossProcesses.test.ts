@@ -164,6 +164,7 @@ describe('the MQTT share across server processes on one PostgreSQL database', ()
       mark(`node B killed (SIGKILL) at ${counts.acknowledged} acknowledged`);
       expect(await until(async () => (await registryRow('share-b'))?.gone === true, 15_000)).toBe(true);
       const takeoverMs = Date.now() - killedAt;
+      await until(() => logLine(a, 'took over a silent node’s broker sessions') !== null, 5_000);
       const takeover = logLine(a, 'took over a silent node’s broker sessions');
       mark(
         `node A took node B's sessions over (${takeoverMs} ms after the kill): ${JSON.stringify(takeover)}`,
