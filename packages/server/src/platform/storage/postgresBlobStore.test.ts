@@ -73,6 +73,15 @@ describe('the PostgreSQL blob store', () => {
     expect(await database.db.selectFrom('blob_uploads').selectAll().execute()).toEqual([]);
   });
 
+  it('takes two nodes replacing one key at once in turn: one file wins whole, no chunk is left over', async () => {
+    const before = await chunkCount();
+    const [one, two] = [generatedFile(2 * BLOB_CHUNK_BYTES + 5), generatedFile(2 * BLOB_CHUNK_BYTES + 5)];
+    await Promise.all([store.put('racing/one', one.stream), otherNode.put('racing/one', two.stream)]);
+    const read = await digestOf(await store.openRead('racing/one'));
+    expect([one.sha256, two.sha256]).toContain(read.sha256);
+    expect(await chunkCount()).toBe(before + 3);
+  });
+
   it('sweeps the chunks of an upload a dead node left unfinished, a day on', async () => {
     await database.db
       .insertInto('blob_uploads')
