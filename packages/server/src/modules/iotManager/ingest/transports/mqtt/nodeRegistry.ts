@@ -15,8 +15,12 @@ export interface SilentNode {
 }
 
 export class NodeRegistry extends Repository {
-  /** Records the node as alive and what it holds; a node that comes back is alive again. */
+  /**
+   * Records the node as alive and what it holds; a node that comes back is alive again. Nodes gone for a
+   * day are forgotten (a node named after a container's host name is new at every recreation).
+   */
   async announce(nodeId: string, shareGroup: string, sessions: number): Promise<void> {
+    await sql`delete from cluster_nodes where gone_at < now() - interval '1 day'`.execute(this.db);
     await sql`
       insert into cluster_nodes (node_id, share_group, mqtt_sessions)
       values (${nodeId}, ${shareGroup}, ${sessions})
