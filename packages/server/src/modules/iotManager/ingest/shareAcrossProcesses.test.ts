@@ -100,7 +100,12 @@ function logLine(node: ServerNode, message: string): Record<string, unknown> | n
 
 function stop(node: ServerNode, signal: NodeJS.Signals): Promise<void> {
   const { child } = node;
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) {
+    // It ended before it was told to: say why.
+    if (signal !== 'SIGKILL')
+      console.log(`${node.name} had exited (${child.exitCode}):\n${node.output().slice(-4000)}`);
+    return Promise.resolve();
+  }
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   child.kill(signal);
   return exited;
