@@ -60,10 +60,11 @@ describe('live values across two nodes sharing Redis', () => {
     let last = { value: 0, ts: 0 };
     // Both nodes store readings of the sensor every 10 ms: 'power' on both, 'flow' only on B.
     for (let i = 1; Date.now() - start < RUN_MS; i++) {
-      const ts = start + i;
+      // Reading times a millisecond apart (Date's resolution): B's power is always the newest.
+      const ts = start + 2 * i;
       a.live.onBatch(reading('power', i, ts));
-      b.live.onBatch([...reading('power', -i, ts + 0.5), ...reading('flow', i, ts)]);
-      last = { value: -i, ts: ts + 0.5 };
+      b.live.onBatch([...reading('power', -i, ts + 1), ...reading('flow', i, ts)]);
+      last = { value: -i, ts: ts + 1 };
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const stoppedAt = performance.now();

@@ -142,5 +142,7 @@ export class LiveValues implements TelemetrySubscriber {
     if (this.timer) clearTimeout(this.timer);
     this.due = at;
     this.timer = setTimeout(() => void this.flush(), Math.max(0, at - Date.now()));
+    // Announcements never keep a stopping process alive (a stop flushes what is held first).
+    this.timer.unref();
   }
 }
