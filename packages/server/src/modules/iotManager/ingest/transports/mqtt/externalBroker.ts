@@ -25,8 +25,9 @@ import type { CommandTarget, DeviceLinkHub } from '../../deviceLink';
 import type { IngestService } from '../../ingestService';
 import { DeliveryReceipts } from './deliveryReceipts';
 import { routeGatewayMessage } from './messageRouter';
+import { NodeHeartbeat } from './nodeHeartbeat';
 import { NodeRegistry } from './nodeRegistry';
-import { type AdoptionOutcome, SessionAdoption } from './sessionAdoption';
+import type { AdoptionOutcome } from './sessionAdoption';
 import { type ShareMessageHandler, ShareSession } from './shareSession';
 import { topicOwner } from './topics';
 
@@ -143,54 +144,22 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
     'MQTT: reading devices through the external broker',
   );
 
-  let stopped = false;
-  let adoption: { run: Promise<unknown>; takeover: SessionAdoption } | null = null;
-  let beatFailed = false;
-  const tick = async () => {
-    try {
-      await registry.beat(nodeId);
-      beatFailed = false;
-      if (!adoption && !stopped) {
-        const silent = await registry.claimSilent(nodeId, shareGroup, timing.silentMs, timing.adoptionMs * 3);
-        if (silent && !stopped) {
-          const takeover = new SessionAdoption(silent, {
-            url: options.url,
-            self: nodeId,
-            registry,
-            handle,
-            onAcknowledged,
-            log,
-            silentMs: timing.silentMs,
-            deadline: Date.now() + timing.adoptionMs,
-            sessionExpiryS: SESSION_EXPIRY_S,
-            clientIdOf: sessionClientId,
-            filterOf: shareFilter,
-          });
-          const run = takeover.run().then(
-            (outcome) => {
-              const level = outcome.left === 0 ? 'info' : 'debug';
-              log[level](
-                { node: silent.nodeId, ...outcome },
-                'MQTT: took over a silent node’s broker sessions',
-              );
-              options.onTakeover?.(silent.nodeId, outcome);
-            },
-            // Its claim runs out and a survivor (maybe this one) tries again.
-            (error) => log.warn({ err: error, node: silent.nodeId }, 'MQTT: a session takeover failed'),
-          );
-          adoption = { run: run.finally(() => (adoption = null)), takeover };
-        }
-      }
-    } catch (error) {
-      if (!beatFailed) log.warn({ err: error }, 'MQTT: the node registry is unreachable');
-      beatFailed = true;
-    }
-  };
-  let timer: NodeJS.Timeout | null = null;
-  const schedule = () => {
-    timer = setTimeout(() => void tick().finally(() => !stopped && schedule()), timing.heartbeatMs);
-  };
-  schedule();
+  const heartbeat = new NodeHeartbeat({
+    nodeId,
+    shareGroup,
+    registry,
+    log,
+    ...timing,
+    adoption: {
+      url: options.url,
+      handle,
+      onAcknowledged,
+      sessionExpiryS: SESSION_EXPIRY_S,
+      clientIdOf: sessionClientId,
+      filterOf: shareFilter,
+    },
+    ...(options.onTakeover ? { onTakeover: options.onTakeover } : {}),
+  });
 
   const publisher = (sessions[0] as ShareSession).client;
   deviceLink.setPusher(async (target: CommandTarget, command: DeviceCommand) => {
@@ -206,10 +175,7 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
   let closing: Promise<Handover> | null = null;
   const close = async (): Promise<Handover> => {
     deviceLink.setPusher(null);
-    stopped = true;
-    const running = adoption;
-    await running?.takeover.abort();
-    await running?.run;
+    await heartbeat.stopTakingOver();
     // Still heartbeating while handing over, so no survivor cuts in; but no longer anyone to hand over to.
     await registry.stopping(nodeId).catch(() => undefined);
     const survivors = await registry.othersAlive(nodeId, shareGroup, timing.silentMs).catch(() => false);
@@ -223,7 +189,7 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
       await Promise.all(sessions.map((session) => session.leave()));
       handover = { handedOver: false, reason: 'last node', ...tally(sessions) };
     }
-    if (timer) clearTimeout(timer);
+    heartbeat.stop();
     await registry.leave(nodeId, handover.handedOver).catch(() => undefined);
     log.info(handover, 'MQTT: left the shared subscription');
     return handover;
@@ -234,11 +200,9 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
       return closing;
     },
     halt: () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
+      heartbeat.stop();
       deviceLink.setPusher(null);
       for (const session of sessions) session.halt();
-      void adoption?.takeover.abort();
     },
   };
 }
