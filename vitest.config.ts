@@ -28,6 +28,7 @@ const webTests = splitWebTests();
 const POSTGRES_ONLY = [
   'src/app/twoNodes.test.ts',
   'src/app/startTogether.test.ts',
+  'src/app/roundRobinSocket.test.ts',
   'src/app/revocation.test.ts',
   'src/app/sharedFiles.test.ts',
   'src/platform/cluster/postgresBus.test.ts',
