@@ -48,6 +48,13 @@ export class BlobRepository extends Repository {
   async commit(key: string, version: string, size: number, sha256: string): Promise<void> {
     await this.transaction(async (repo) => {
       await sql`select pg_advisory_xact_lock(hashtextextended(${`blob:${key}`}, 0))`.execute(repo.db);
+      // An upload that outlived the sweep's patience lost its chunks: it must not become the blob.
+      const upload = await repo.db
+        .deleteFrom('blob_uploads')
+        .where('version', '=', version)
+        .returning('version')
+        .executeTakeFirst();
+      if (!upload) throw new Error(`The upload of blob ${JSON.stringify(key)} was swept as abandoned`);
       const before = await repo.current(key);
       await repo.db
         .insertInto('blobs')
@@ -56,7 +63,6 @@ export class BlobRepository extends Repository {
           conflict.column('key').doUpdateSet({ version, size, sha256, created_at: new Date() }),
         )
         .execute();
-      await repo.db.deleteFrom('blob_uploads').where('version', '=', version).execute();
       if (before) await repo.db.deleteFrom('blob_chunks').where('version', '=', before.version).execute();
     });
   }

@@ -1,4 +1,5 @@
 /** The PostgreSQL blob store: chunked, streamed, atomic replacement; on PGlite and PostgreSQL alike. */
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../testing/testDatabase';
@@ -95,6 +96,20 @@ describe('the PostgreSQL blob store', () => {
     expect(await store.sweepAbandonedUploads()).toBe(0);
     expect(await store.sweepAbandonedUploads(new Date(Date.now() + 25 * 3600_000))).toBe(1);
     expect(await chunkCount()).toBe(before - 1);
+  });
+
+  it('refuses to finish an upload swept as abandoned while it ran, keeping what the key held', async () => {
+    await store.put('slow/one', Buffer.from('before'));
+    const before = await chunkCount();
+    async function* slowUpload(): AsyncGenerator<Buffer> {
+      yield Buffer.alloc(BLOB_CHUNK_BYTES + 1, 1);
+      // Meanwhile another node, starting a day later by its clock, sweeps this upload as abandoned.
+      await otherNode.sweepAbandonedUploads(new Date(Date.now() + 25 * 3600_000));
+      yield Buffer.alloc(10, 2);
+    }
+    await expect(store.put('slow/one', Readable.from(slowUpload()))).rejects.toThrow('swept as abandoned');
+    expect(await text(await store.openRead('slow/one'))).toBe('before');
+    expect(await chunkCount()).toBe(before);
   });
 
   it('fails a read whose blob is replaced meanwhile rather than pass a mix off as the file', async () => {
