@@ -4,29 +4,13 @@
  * never the token, and forget everything when the bus says messages may have been missed.
  */
 import { describe, expect, it } from 'vitest';
-import type { BusChannel, BusSubscriber, ClusterBus } from '../../../platform/cluster';
+import type { ClusterBus } from '../../../platform/cluster';
+import { joinedBuses } from '../../../testing/joinedBuses';
 import { DeviceLinkHub } from './deviceLink';
 
-/** Two nodes' buses joined in memory, delivering as PostgreSQL would (the sender marked local). */
-function joinedBuses(): [ClusterBus & { cut(): void }, ClusterBus & { cut(): void }] {
-  const subscribers = [new Map<string, Set<BusSubscriber>>(), new Map<string, Set<BusSubscriber>>()];
-  const bus = (mine: number): ClusterBus & { cut(): void } => ({
-    publish: async (channel, payload) => {
-      subscribers.forEach((node, i) => {
-        for (const s of node.get(channel) ?? []) s.message({ payload, local: i === mine });
-      });
-    },
-    subscribe: (channel: BusChannel, subscriber) => {
-      const set = subscribers[mine]?.get(channel) ?? new Set();
-      subscribers[mine]?.set(channel, set.add(subscriber));
-      return () => set.delete(subscriber);
-    },
-    close: async () => undefined,
-    cut: () => {
-      for (const set of subscribers[mine]?.values() ?? []) for (const s of set) s.missed?.();
-    },
-  });
-  return [bus(0), bus(1)];
+function joinedPair() {
+  const [a, b] = joinedBuses(2);
+  return [a as NonNullable<typeof a>, b as NonNullable<typeof b>] as const;
 }
 
 function node(bus: ClusterBus) {
@@ -42,7 +26,7 @@ function node(bus: ClusterBus) {
 
 describe('gateway changes on two nodes', () => {
   it('reach every node’s caches once, and the issued token only the node that issued it', async () => {
-    const [busA, busB] = joinedBuses();
+    const [busA, busB] = joinedPair();
     const [a, b] = [node(busA), node(busB)];
     await a.hub.gatewayChanged('g-1', 'new-token');
     expect(a.heard).toEqual({ tokens: ['new-token'], forgotten: ['g-1'], forgotAll: 0 });
@@ -50,7 +34,7 @@ describe('gateway changes on two nodes', () => {
   });
 
   it('forgets every gateway on a node whose bus may have missed changes', () => {
-    const [busA, busB] = joinedBuses();
+    const [busA, busB] = joinedPair();
     const [a, b] = [node(busA), node(busB)];
     busB.cut();
     expect(b.heard.forgotAll).toBe(1);
