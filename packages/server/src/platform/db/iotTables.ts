@@ -114,7 +114,7 @@ export interface ClusterNodesTable {
   mqtt_sessions: number;
   started_at: CreatedAt;
   heartbeat_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  /** Set while the node hands its sessions over: it is no one to hand over to. */
+  /** Set while the node is not subscribed (starting, or handing its sessions over): no one to hand over to. */
   stopping_at: Timestamp | null;
   /** Set once its sessions are handed over (a clean stop, or a survivor adopted them). */
   gone_at: Timestamp | null;

@@ -139,6 +139,8 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
     for (const session of sessions) session.halt();
     throw error;
   }
+  // Only now someone a stopping node may hand its share to: the broker has somewhere to send it.
+  await registry.subscribed(nodeId);
   log.info(
     { url: redact(options.url), connections: count, shareGroup, node: nodeId },
     'MQTT: reading devices through the external broker',

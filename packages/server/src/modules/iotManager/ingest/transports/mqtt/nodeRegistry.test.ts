@@ -63,9 +63,12 @@ describe('the node registry', () => {
     expect(await registry.claimSilent('g3-a', 'g3', 3000, 30_000)).toMatchObject({ nodeId: 'g3-b' });
   });
 
-  it('counts no stopping node as someone to hand over to, and leaves an unfinished stop to a survivor', async () => {
+  it('counts no starting or stopping node as someone to hand over to, and leaves an unfinished stop to a survivor', async () => {
     await registry.announce('g4-a', 'g4', 4);
     await registry.announce('g4-b', 'g4', 4);
+    // Not subscribed yet: the broker would have no one to send a handed-over share to.
+    expect(await registry.othersAlive('g4-a', 'g4', 3000)).toBe(false);
+    await registry.subscribed('g4-b');
     expect(await registry.othersAlive('g4-a', 'g4', 3000)).toBe(true);
     await registry.stopping('g4-b');
     expect(await registry.othersAlive('g4-a', 'g4', 3000)).toBe(false);

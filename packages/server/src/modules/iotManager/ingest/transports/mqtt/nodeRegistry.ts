@@ -16,17 +16,23 @@ export interface SilentNode {
 
 export class NodeRegistry extends Repository {
   /**
-   * Records the node as alive and what it holds; a node that comes back is alive again. Nodes gone for a
+   * Records the node as alive and what it holds (not yet subscribed); a node that comes back is alive
+   * again. Nodes gone for a
    * day are forgotten (a node named after a container's host name is new at every recreation).
    */
   async announce(nodeId: string, shareGroup: string, sessions: number): Promise<void> {
     await sql`delete from cluster_nodes where gone_at < now() - interval '1 day'`.execute(this.db);
     await sql`
-      insert into cluster_nodes (node_id, share_group, mqtt_sessions)
-      values (${nodeId}, ${shareGroup}, ${sessions})
+      insert into cluster_nodes (node_id, share_group, mqtt_sessions, stopping_at)
+      values (${nodeId}, ${shareGroup}, ${sessions}, now())
       on conflict (node_id) do update set
         share_group = excluded.share_group, mqtt_sessions = excluded.mqtt_sessions,
-        started_at = now(), heartbeat_at = now(), stopping_at = null, gone_at = null`.execute(this.db);
+        started_at = now(), heartbeat_at = now(), stopping_at = now(), gone_at = null`.execute(this.db);
+  }
+
+  /** The node's sessions are subscribed: it may be handed a share (until then it counts as stopping). */
+  async subscribed(nodeId: string): Promise<void> {
+    await sql`update cluster_nodes set stopping_at = null where node_id = ${nodeId}`.execute(this.db);
   }
 
   /** The node is alive (and not gone: an adopter that finished just before it came back is overruled). */
