@@ -131,7 +131,9 @@ export class JobQueue {
 
   /**
    * Declares a kind of job: its queue, its worker on this node and, for a cron job, its schedule; for
-   * an `everySeconds` job, this node's sends (one per period).
+   * an `everySeconds` job, this node's sends (one per period). Declaring a job again replaces this
+   * node's worker (what started it was restarted, e.g. the device transports), so no run goes to a
+   * worker whose service has stopped.
    */
   async define<Data extends object>(job: JobDefinition<Data>): Promise<void> {
     if (job.everySeconds !== undefined) assertPeriod(job);
@@ -144,6 +146,7 @@ export class JobQueue {
       ...(job.policy ? { policy: job.policy } : {}),
       ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
     });
+    await this.boss.offWork(job.name);
     const worker = await this.boss.work<Data>(
       job.name,
       { pollingIntervalSeconds: this.options.pollingIntervalSeconds, includeMetadata: true },

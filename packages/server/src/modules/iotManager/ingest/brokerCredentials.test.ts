@@ -4,6 +4,7 @@
  * would. Never the machine's own broker on 1883.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { type DeviceTransports, startDeviceTransports } from './deviceTransports
 import { type PrivateMosquitto, startPrivateMosquitto } from './privateMosquitto';
 import { gatewayFixture, logLines, storedPoints } from './testSupport';
 import type { BrokerClient, BrokerRole } from './transports/mqtt/brokerAccounts';
-import { BrokerCredentials } from './transports/mqtt/brokerCredentials';
+import { BROKER_RECONCILE_JOB, BrokerCredentials } from './transports/mqtt/brokerCredentials';
 import { DynsecAdmin, type DynsecCommand } from './transports/mqtt/dynsecAdmin';
 
 interface TestGateway {
@@ -425,5 +426,28 @@ describe('gateway credentials on an external Mosquitto (dynamic security)', () =
     expect(await brokerClient('ghost-device')).toBeNull();
     expect(await brokerRole(`ferrite-gateway-${ghost}`)).toBeNull();
     expect(await brokerClient('bystander')).toMatchObject({ textname: 'someone else' });
+  });
+
+  it('reconciles every 10 minutes as a job, run by one node of the cluster per tick', async () => {
+    const { rows } = await sql<{
+      cron: string;
+    }>`select cron from pgboss.schedule where name = ${BROKER_RECONCILE_JOB}`.execute(platform.deps.db);
+    expect(rows).toEqual([{ cron: '*/10 * * * *' }]);
+    const removed = await newGateway('Press 13');
+    await platform.deps.db
+      .updateTable('gateways')
+      .set({ updated_at: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', removed.id)
+      .returning('id')
+      .execute();
+    await expectApplied([{ command: 'deleteClient', username: removed.username }]);
+
+    // A tick, as the schedule sends it: the account is back (locked: its token exists only as a hash).
+    await platform.deps.jobs.send(BROKER_RECONCILE_JOB, {});
+    const deadline = Date.now() + 15_000;
+    while (!(await brokerClient(removed.username)) && Date.now() < deadline) {
+      await new Promise((next) => setTimeout(next, 200));
+    }
+    expect(await brokerClient(removed.username)).toMatchObject({ textname: `ferrite-gateway:${removed.id}` });
   });
 });

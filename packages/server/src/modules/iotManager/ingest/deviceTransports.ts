@@ -46,6 +46,7 @@ export async function startDeviceTransports(deps: DeviceDeps): Promise<DeviceTra
           ingest,
           deviceLink,
           log,
+          jobs: deps.jobs,
         });
         closers.push(credentials.close);
       }

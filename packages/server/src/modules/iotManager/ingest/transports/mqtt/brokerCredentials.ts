@@ -6,7 +6,8 @@
  * - After every committed gateway write (DeviceLinkHub.gatewayChanged) the gateway's account is
  *   brought in step, with the plaintext token when the write issued one. A failure is logged (never a
  *   secret) and retried every RETRY_EVERY_MS while the process runs; the token waits in memory only.
- * - On start and every RECONCILE_EVERY_MS a reconcile makes the broker match the database: missing
+ * - On each node's start, and every 10 minutes on one node of the cluster (a job,
+ *   BROKER_RECONCILE_JOB), a reconcile makes the broker match the database: missing
  *   accounts and roles are created, changed ones corrected, Ferrite's accounts of gateways that are
  *   gone (deleted, also with their project or organization) removed. The broker is read before the
  *   database, so an account made after a commit is never taken for an orphan; gateways written in the
@@ -21,6 +22,7 @@
  */
 import type { Logger } from 'pino';
 import type { Db } from '../../../../../platform/db/database';
+import { choreJob, type JobQueue } from '../../../../../platform/jobs/jobQueue';
 import { DeviceGatewayRepository } from '../../deviceGatewayRepository';
 import type { DeviceLinkHub } from '../../deviceLink';
 import type { IngestService } from '../../ingestService';
@@ -41,7 +43,9 @@ import { DynsecAdmin, type DynsecCommand, type DynsecResponse } from './dynsecAd
 export const RETRY_EVERY_MS = 30_000;
 /** After this many failed tries a change is left to the periodic reconcile (a token then needs reissuing). */
 const MAX_TRIES = 20;
-export const RECONCILE_EVERY_MS = 10 * 60_000;
+export const RECONCILE_CRON = '*/10 * * * *';
+/** The periodic reconcile's job: once per tick across the nodes, not once per node. */
+export const BROKER_RECONCILE_JOB = 'iotManager.brokerAccounts';
 export const SETTLE_MS = 60_000;
 const LIST_TIMEOUT_MS = 30_000;
 /** Commands per request in a reconcile: bounded messages, and one slow answer times out little work. */
@@ -297,6 +301,8 @@ export interface BrokerCredentialsOptions {
   ingest: Pick<IngestService, 'logLine'>;
   deviceLink: DeviceLinkHub;
   log: Logger;
+  /** Where the periodic reconcile is defined (every node defines it; one runs each tick). */
+  jobs: Pick<JobQueue, 'define'>;
 }
 
 /**
@@ -323,16 +329,24 @@ export async function startBrokerCredentials(
       log.error({ err: error }, 'MQTT broker: could not reconcile gateway accounts; trying again later');
     });
   await reconcile(true);
+  // A failed change's retry stays on this node: its plaintext token is only in this node's memory.
   const retrying = setInterval(() => void credentials.retryFailed(), RETRY_EVERY_MS);
-  const reconciling = setInterval(() => void reconcile(false), RECONCILE_EVERY_MS);
   retrying.unref();
-  reconciling.unref();
+  let closed = false;
+  // The job's worker outlives this node's admin connection until the job queue stops: a tick taken
+  // meanwhile fails, and the queue retries it on another node.
+  await options.jobs.define(
+    choreJob(BROKER_RECONCILE_JOB, RECONCILE_CRON, async () => {
+      if (closed) throw new Error('This node no longer talks to the broker; another node reconciles');
+      await credentials.reconcile({ announce: false });
+    }),
+  );
   return {
     credentials,
     close: async () => {
+      closed = true;
       stopListening();
       clearInterval(retrying);
-      clearInterval(reconciling);
       await credentials.idle();
       await admin.close();
     },
