@@ -96,6 +96,7 @@ export function startClusterLease(
   let stopped = false;
   let held = false;
   let work: LeasedWork | null = null;
+  /** The session the lock is tried (and held) on, kept between tries: no connection churn while waiting. */
   let client: pg.Client | null = null;
   let timer: NodeJS.Timeout | null = null;
   let attempt: Promise<void> = Promise.resolve();
@@ -109,41 +110,53 @@ export function startClusterLease(
     timer.unref();
   };
 
-  const release = async () => {
+  const stopWork = async () => {
     held = false;
     const running = work;
     work = null;
     await running
       ?.stop()
       .catch((error: unknown) => log.warn({ err: error, lease: name }, 'leased work did not stop'));
+  };
+
+  /** Stops the work and ends the session, which lets go of the lock. */
+  const release = async () => {
+    await stopWork();
     const connection = client;
     client = null;
     await connection?.end().catch(() => undefined);
+  };
+
+  const session = async (url: string): Promise<pg.Client> => {
+    if (client) return client;
+    const fresh = new pg.Client({ connectionString: url, application_name: `ferrite lease ${name}` });
+    fresh.on('error', (error) => {
+      if (client !== fresh) return;
+      client = null;
+      void fresh.end().catch(() => undefined);
+      // A node still waiting simply connects again at its next try.
+      if (!held) return;
+      log.warn(
+        { err: error, lease: name },
+        'lost the database session holding a lease; another node takes over',
+      );
+      void stopWork().then(retry);
+    });
+    await fresh.connect();
+    client = fresh;
+    return fresh;
   };
 
   const tryTake = async (): Promise<void> => {
     if (stopped) return;
     try {
       if (target.engine === 'postgres' && target.url) {
-        client = new pg.Client({ connectionString: target.url, application_name: `ferrite lease ${name}` });
-        const connection = client;
-        connection.on('error', (error) => {
-          if (client !== connection) return;
-          log.warn(
-            { err: error, lease: name },
-            'lost the database session holding a lease; another node takes over',
-          );
-          void release().then(retry);
-        });
-        await connection.connect();
+        const connection = await session(target.url);
         const { rows } = await connection.query<{ taken: boolean }>(
           `select pg_try_advisory_lock(${KEY}) as taken`,
           [name],
         );
-        if (!rows[0]?.taken) {
-          await release();
-          return retry();
-        }
+        if (!rows[0]?.taken) return retry();
       }
       held = true;
       if (stopped) return release();
