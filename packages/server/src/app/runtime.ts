@@ -127,6 +127,8 @@ export async function startPlatform(
       : false;
     cluster = await openCluster(database, config.redisUrl, log);
     const deps = await createDeps(config, database, log, jobs, modules, cluster);
+    // Without the demo nothing further is made once for all: the next node need not wait for this one.
+    if (!config.seedDemo) await startup.release();
     app = await buildApp(deps, modules);
     sockets = await attachSocketServer(app, deps, socketAccessOf(modules));
     // The apps' demo content goes in through the app's own routes, before anyone can connect; a start
