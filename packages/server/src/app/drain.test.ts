@@ -95,16 +95,20 @@ async function halfSentSignIn(url: string) {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
   });
-  const answer = new Promise<{ status: number; body: string }>((done, fail) => {
-    request.once('response', (response: IncomingMessage) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
+  const answer = new Promise<{ status: number; body: string; connection: string | undefined }>(
+    (done, fail) => {
+      request.once('response', (response: IncomingMessage) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        response.once('end', () =>
+          done({ status: response.statusCode ?? 0, body: text, connection: response.headers.connection }),
+        );
       });
-      response.once('end', () => done({ status: response.statusCode ?? 0, body: text }));
-    });
-    request.once('error', fail);
-  });
+      request.once('error', fail);
+    },
+  );
   // Nothing is answered before the whole body is there; the request is sent once its headers are.
   await new Promise<void>((sent) => request.write(body.slice(0, 10), () => sent()));
   return {
@@ -163,6 +167,8 @@ describe('SIGTERM', () => {
     const signIn = await halfSentSignIn(server.url);
     await requestArrived(server);
 
+    const signalled = Date.now();
+    const at = () => `${Date.now() - signalled} ms`;
     server.child.kill('SIGTERM');
     // Ready goes false first while the node still answers (the balancer's notice), then it lets go.
     const states = await until(
@@ -174,13 +180,20 @@ describe('SIGTERM', () => {
     expect(states.filter((state) => state !== 200)).toEqual([503, 'refused']);
     const draining = await fetch(`${server.url}/api/ready`).catch(() => null);
     expect(draining).toBeNull();
+    const refusedAt = at();
 
     // The request that was in flight all along is answered.
     signIn.finish();
     const answer = await signIn.answer;
+    const answeredAt = at();
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toHaveProperty('auth_token');
+    // Its connection is not kept alive: the server need not wait out a keep-alive timeout to close.
+    expect(answer.connection).toBe('close');
     expect(await server.exited).toBe(0);
+    console.log(
+      `drain after SIGTERM (DRAIN_NOTICE_MS 1500): new connections refused at ${refusedAt}, the request in flight answered at ${answeredAt}, exit 0 at ${at()}`,
+    );
     const log = server.output();
     expect(log.indexOf('draining: /api/ready answers 503')).toBeGreaterThan(log.indexOf('shutting down'));
     expect(log).not.toContain('exiting anyway');

@@ -19,6 +19,7 @@ import { requestLogController } from '../platform/http/logging';
 import { installStoredTextAnswers } from '../platform/http/storedText';
 import { fastifyTrustProxy } from '../platform/http/trustedProxies';
 import { installWebApp } from '../platform/http/webApp';
+import { closeConnectionsWhileDraining } from '../platform/lifecycle/drainConnections';
 import { installMetrics } from '../platform/metrics/metricsRoute';
 import type { ServerModule } from '../platform/module';
 import { SERVER_MODULES, type ServerDeps } from './modules';
@@ -53,6 +54,7 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
   installMetrics(app, deps.metrics, deps.config.metricsToken);
+  closeConnectionsWhileDraining(app, deps.readiness);
 
   await app.register(helmet, {
     // helmet's defaults would add upgrade-insecure-requests, which breaks a plain-HTTP install on a LAN.
