@@ -14,11 +14,15 @@ const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
 
 /** Runs a step; a variable set to undefined in `env` is removed from the step's environment. */
+const timings = [];
+
 function run(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
   const merged = { ...process.env, ...env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: merged });
+  timings.push(`${name}: ${((Date.now() - started) / 60_000).toFixed(1)} min`);
   if (result.status !== 0) failedSteps.push(name);
 }
 
@@ -63,6 +67,8 @@ if (await isReachable(url)) {
       'run',
       '--project',
       'server',
+      '--project',
+      'server-isolated',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${pgReport}`,
@@ -70,6 +76,24 @@ if (await isReachable(url)) {
     { TEST_DATABASE_URL: url, ...webDist },
   );
   countVitest(pgReport);
+  // The deployment of deploy/compose.yaml from processes on this machine (needs Mosquitto, Redis and
+  // HAProxy installed; .ci/run installs them).
+  const clusterReport = join(reports, 'vitest-cluster.json');
+  run(
+    'Cluster test (three nodes, HAProxy, Mosquitto, Redis, PostgreSQL)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'cluster/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${clusterReport}`,
+    ],
+    { TEST_DATABASE_URL: url, ...webDist },
+  );
+  countVitest(clusterReport);
 } else {
   console.error(
     `\n✗ PostgreSQL is not reachable at ${url}: start it or set TEST_DATABASE_URL (README, "Running against PostgreSQL").`,
@@ -85,7 +109,7 @@ if (built) {
   countPlaywright(e2eReport);
 }
 
-console.log('');
+console.log(`\n${timings.join('\n')}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join('; ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SOCKET_EVENTS, SOCKET_PATH } from '@ferrite/contracts';
-import { type FerriteApi, provisionFleet, runFleet, signIn } from '@ferrite/simulator';
+import { type FerriteApi, parameterProfiles, provisionFleet, runFleet, signIn } from '@ferrite/simulator';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../packages/server/src/seed/demo';
@@ -107,10 +107,10 @@ describe('a cluster of three nodes behind HAProxy', () => {
         socket.on(SOCKET_EVENTS.sensorValues, (event: unknown) => values.push(event));
       }
       // A reading posted straight to each node reaches all ten sockets, wherever they landed.
-      const param = Object.keys((await readingOf(gateway.uuid)) ?? {})[0] ?? 'temperature';
+      const param = (parameterProfiles(1)[0] as { key: string }).key;
       for (const [index, node] of cluster.nodes.entries()) {
         const before = values.length;
-        const ts = new Date(Date.now() - 1000 * (index + 1)).toISOString();
+        const ts = Date.now() - 1000 * (index + 1);
         expect(
           await status(`${node.url}/api/ingest/${gateway.uuid}`, {
             method: 'POST',
@@ -293,11 +293,3 @@ describe('a cluster of three nodes behind HAProxy', () => {
     }
   }, 60_000);
 });
-
-/** The payload fields a gateway's mappings read (one HTTP gateway of the fleet maps its first parameter). */
-async function readingOf(gatewayId: string): Promise<Record<string, unknown> | null> {
-  const { mappings } = await api.get<{ mappings: { json_path: string }[] }>(
-    `/iot_mgmt/orgs/${orgId}/gateways/${gatewayId}/mappings`,
-  );
-  return mappings.length ? Object.fromEntries(mappings.map((mapping) => [mapping.json_path, 0])) : null;
-}

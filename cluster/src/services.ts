@@ -24,8 +24,12 @@ export interface Service {
 }
 
 export interface Broker extends Service {
+  /** For devices: no account in it. */
   url: string;
+  /** The dynamic-security admin the nodes keep gateway accounts with (MQTT_DYNSEC_*). */
   admin: { username: string; password: string };
+  /** The nodes' own account (MQTT_URL's user info): subscribes to every topic, publishes commands. */
+  ingest: { username: string; password: string };
 }
 
 /** A free TCP port on the loopback interface. */
@@ -98,15 +102,52 @@ export async function startBroker(): Promise<Broker> {
   // Started as root, Mosquitto would drop to its own user and could not write this run's folder.
   await writeFile(configFile, `${config}\nuser ${userInfo().username}\n`);
   const child = await startChild('mosquitto', ['-c', configFile], port);
+  const ingest = { username: 'ferrite-ingest', password: randomBytes(12).toString('hex') };
+  try {
+    await createIngestAccount(port, admin, ingest);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
   return {
     port,
     url: `mqtt://127.0.0.1:${port}`,
     admin,
+    ingest,
     stop: async () => {
       await stopChild(child);
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The account the nodes read devices with is the operator's to make, not Ferrite's (Ferrite manages
+ * only its gateways' accounts): deploy/compose.yaml's mosquitto-accounts service runs the same commands.
+ */
+async function createIngestAccount(
+  port: number,
+  admin: Broker['admin'],
+  ingest: Broker['ingest'],
+): Promise<void> {
+  const control = (...args: string[]) =>
+    promisify(execFile)('mosquitto_ctrl', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-u',
+      admin.username,
+      '-P',
+      admin.password,
+      'dynsec',
+      ...args,
+    ]);
+  await control('createRole', 'ferrite-ingest');
+  await control('addRoleACL', 'ferrite-ingest', 'subscribePattern', '#', 'allow');
+  await control('addRoleACL', 'ferrite-ingest', 'publishClientSend', '#', 'allow');
+  await control('createClient', ingest.username, '-p', ingest.password);
+  await control('addClientRole', ingest.username, 'ferrite-ingest');
 }
 
 /** A Redis that keeps nothing on disk. */

@@ -68,7 +68,7 @@ export async function startCluster(options: ClusterOptions & { together?: boolea
     const url = balancer?.url ?? `http://127.0.0.1:${ports[0]}`;
     const shared = {
       DATABASE_URL: database.url,
-      MQTT_URL: broker.url,
+      MQTT_URL: `mqtt://${broker.ingest.username}:${broker.ingest.password}@127.0.0.1:${broker.port}`,
       MQTT_DYNSEC_USERNAME: broker.admin.username,
       MQTT_DYNSEC_PASSWORD: broker.admin.password,
       REDIS_URL: redis.url,
@@ -80,6 +80,8 @@ export async function startCluster(options: ClusterOptions & { together?: boolea
       COAP_PORT: '0',
       MQTT_PORT: '0',
       WEB_DIST_DIR: process.env.FERRITE_WEB_DIST ?? join(REPO_ROOT, 'packages', 'web', 'dist'),
+      // As deploy/compose.yaml: the balancer's check interval × failures, and a little more.
+      DRAIN_NOTICE_MS: '2500',
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'info',
       ...options.env,
@@ -96,6 +98,8 @@ export async function startCluster(options: ClusterOptions & { together?: boolea
     });
     if (options.together) await Promise.all(nodes.map((node) => node.start()));
     else for (const node of nodes) await node.start();
+    // HAProxy counts a node in after two good checks a second apart: wait until it routes.
+    if (balancer) await waitUntilRouted(balancer.url);
     const sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
     closers.push(() => sql.end());
@@ -111,5 +115,18 @@ export async function startCluster(options: ClusterOptions & { together?: boolea
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+async function waitUntilRouted(url: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (
+    (await fetch(`${url}/api/ready`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200
+  ) {
+    if (Date.now() > deadline) throw new Error(`the balancer at ${url} routes to no node after 20 s`);
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
