@@ -9,16 +9,22 @@ const web = {
   css: false,
 } as const;
 
-/** The web test files, split by whether they replace modules with vi.mock (those run isolated). */
-function splitWebTests(): { shared: string[]; isolated: string[] } {
-  const root = join(import.meta.dirname, 'packages/web');
+/**
+ * A package's test files, split by whether they replace modules with vi.mock: those run isolated (a
+ * fresh module graph per file), the rest share one per worker. A fresh graph costs seconds of a
+ * 2-core machine per file (importing Fastify and the server, or jsdom and the web app), which made
+ * most of the test run's time.
+ */
+function splitTests(pkg: string): { shared: string[]; isolated: string[] } {
+  const root = join(import.meta.dirname, pkg);
   const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => relative(root, join(root, 'src', file)));
   const mocks = (file: string) => readFileSync(join(root, file), 'utf8').includes('vi.mock(');
   return { shared: files.filter((f) => !mocks(f)), isolated: files.filter(mocks) };
 }
-const webTests = splitWebTests();
+const webTests = splitTests('packages/web');
+const serverTests = splitTests('packages/server');
 
 /**
  * Server tests about PostgreSQL itself (several server processes on one database, which PGlite, one
@@ -35,23 +41,25 @@ const POSTGRES_ONLY = [
   'src/modules/iotManager/ingest/shareAcrossProcesses.test.ts',
 ];
 
-// One project per package; `npm run test:pg` reruns the server project against PostgreSQL.
+const server = {
+  root: 'packages/server',
+  exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : POSTGRES_ONLY)],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  globalSetup: ['./vitest.global-setup.ts'],
+} as const;
+
+// One project per package (two where some files need isolation); `npm run test:pg` reruns the
+// server projects against PostgreSQL.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
-      {
-        test: {
-          name: 'server',
-          root: 'packages/server',
-          include: ['src/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : POSTGRES_ONLY)],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-          globalSetup: ['./vitest.global-setup.ts'],
-        },
-      },
+      // Every file opens its own database and platform, so sharing the module graph is safe; state a
+      // module keeps (caches, registries) must not leak between files: test it as a user sees it.
+      { test: { name: 'server', ...server, include: serverTests.shared, isolate: false } },
+      { test: { name: 'server-isolated', ...server, include: serverTests.isolated } },
       // A fresh jsdom and module graph per file costs ~4 s of a 2-core machine each; files that mock
       // modules need that, the rest share one environment per worker (five times faster in all).
       {
