@@ -1,11 +1,16 @@
 /**
  * What a balancer reads from a node that runs with an external MQTT broker and Redis: /api/ready is
  * 200 with every dependency reachable, 503 naming the broker while the broker is down (liveness stays
- * 200: a restart would not bring the broker back), and 503 saying it drains once the node is stopping.
+ * 200: a restart would not bring the broker back), and 503 saying it drains once the node is stopping;
+ * its /metrics count the job queue's runs and the connected browsers.
  */
 import type { AddressInfo } from 'node:net';
+import { SOCKET_PATH } from '@ferrite/contracts';
+import { signIn } from '@ferrite/simulator';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../app/runtime';
+import { DEMO_ADMIN } from '../../seed/demo';
 import { type PlatformHome, platformHome } from '../../testing/platformHome';
 import { type PrivateMosquitto, startPrivateMosquitto } from '../iotManager/ingest/privateMosquitto';
 
@@ -85,6 +90,23 @@ describe('/api/ready with an external broker and Redis', () => {
       database: { engine: expect.any(String), reachable: true },
     });
   });
+
+  it("counts the job queue's runs and the connected browsers in /metrics", async () => {
+    const { api } = await signIn(url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const socket = io(url, {
+      path: SOCKET_PATH,
+      auth: { token: api.accessToken },
+      transports: ['websocket'],
+    });
+    await new Promise<void>((connected) => socket.once('connect', () => connected()));
+    const scrape = async () => (await fetch(`${url}/metrics`)).text();
+    // The gateway status sweep runs every 5 s on some node: this one is the only one.
+    const ran = /^ferrite_job_runs_total\{job="iotManager.gatewayStatus",outcome="completed"\} [1-9]/m;
+    const text = await until(scrape, (body) => ran.test(body));
+    expect(text).toMatch(ran);
+    expect(text).toMatch(/^ferrite_socket_clients 1$/m);
+    socket.close();
+  }, 30_000);
 
   it('says it drains as soon as the node is stopping', async () => {
     const stopping = (platform as RunningPlatform).stop();
