@@ -5,28 +5,23 @@
  * job has one run per period, and a command's expiry queued by a node that is then killed is carried
  * out by the other node at its time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { type FerriteApi, signIn } from '@ferrite/simulator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../seed/demo';
+import { type ServerNode, startServerNode } from '../testing/serverNode';
 import { createServerDatabase } from '../testing/testDatabase';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 const SERVER_URL = process.env.TEST_DATABASE_URL as string;
 const SECRET = randomBytes(32).toString('hex');
 const OFFLINE = 'Offline: nothing heard since';
 const STATUS_JOB = 'iotManager.gatewayStatus';
 
-/** One server process: its own data directory, port and node id; the same database and secret. */
-interface ServerNode {
+/** A node of the two: its server process (started again after a kill) and the demo admin's API on it. */
+interface Node {
   name: string;
-  dataDir: string;
-  process: ChildProcess | null;
+  server: ServerNode | null;
   url: string;
   /** Signed in as the demo admin. */
   api: FerriteApi;
@@ -34,8 +29,8 @@ interface ServerNode {
 
 let database: Awaited<ReturnType<typeof createServerDatabase>>;
 let sql: pg.Client;
-let nodeA: ServerNode;
-let nodeB: ServerNode;
+let nodeA: Node;
+let nodeB: Node;
 let orgId: string;
 let gateway: { id: string; token: string };
 const started = Date.now();
@@ -43,67 +38,15 @@ const started = Date.now();
 const timeline: string[] = [];
 const mark = (what: string) => timeline.push(`${((Date.now() - started) / 1000).toFixed(1)} s  ${what}`);
 
-/** Starts (or restarts) a node's server process; resolves with its address once it is ready. */
-function startProcess(
-  node: Pick<ServerNode, 'name' | 'dataDir'>,
-  seed: boolean,
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      DATA_DIR: node.dataDir,
-      NODE_ID: node.name,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      COAP_PORT: '0',
-      DEMO_PLANT: '0',
-      SEED_DEMO: seed ? '1' : '0',
-      SECRET,
-      WEB_DIST_DIR: join(node.dataDir, 'no-web-build'),
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolveStart, reject) => {
-    let output = '';
-    let url: string | null = null;
-    child.stdout?.on('data', (chunk: Buffer) => {
-      // Read on after it is ready (a full pipe would stall the server), keeping only the latest lines.
-      output = (output + chunk.toString()).slice(-20_000);
-      url ??= /Server listening at (http:\/\/[\d.:]+)/.exec(output)?.[1] ?? null;
-      if (url && output.includes('Ferrite is ready')) resolveStart({ child, url });
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`${node.name} exited (${code}) before it was ready:\n${output.slice(-3000)}`)),
-    );
-  });
-}
-
 /** Starts a node's process (again, after a kill) and signs in through it. */
-async function startNode(node: ServerNode, seed = false): Promise<void> {
-  const { child, url } = await startProcess(node, seed);
-  node.process = child;
-  node.url = url;
-  node.api = (await signIn(url, DEMO_ADMIN.email, DEMO_ADMIN.password)).api;
+async function startNode(node: Node, seed = false): Promise<void> {
+  node.server = await startServerNode({ name: node.name, databaseUrl: database.url, secret: SECRET, seed });
+  node.url = node.server.url;
+  node.api = (await signIn(node.url, DEMO_ADMIN.email, DEMO_ADMIN.password)).api;
 }
 
-async function newNode(name: string): Promise<ServerNode> {
-  const dataDir = await mkdtemp(join(tmpdir(), `ferrite-${name}-`));
-  return { name, dataDir, process: null, url: '', api: null as unknown as FerriteApi };
-}
-
-function stopProcess(child: ChildProcess | null, signal: NodeJS.Signals): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill(signal);
-  return exited;
+function newNode(name: string): Node {
+  return { name, server: null, url: '', api: null as unknown as FerriteApi };
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
@@ -116,7 +59,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms:
 }
 
 /** The gateway's offline lines as a node's API shows them, oldest first. */
-async function offlineLines(node: ServerNode): Promise<string[]> {
+async function offlineLines(node: Node): Promise<string[]> {
   const { logs } = await node.api.get<{ logs: { message: string }[] }>(
     `/iot_mgmt/orgs/${orgId}/gateways/${gateway.id}/logs?limit=500`,
   );
@@ -126,7 +69,7 @@ async function offlineLines(node: ServerNode): Promise<string[]> {
     .reverse();
 }
 
-async function heartbeat(node: ServerNode): Promise<void> {
+async function heartbeat(node: Node): Promise<void> {
   const response = await fetch(`${node.url}/api/ingest/${gateway.id}/heartbeat`, {
     method: 'POST',
     headers: { authorization: `Bearer ${gateway.token}`, 'content-type': 'application/json' },
@@ -149,8 +92,8 @@ beforeAll(async () => {
   database = await createServerDatabase(SERVER_URL);
   sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
-  nodeA = await newNode('node-a');
-  nodeB = await newNode('node-b');
+  nodeA = newNode('node-a');
+  nodeB = newNode('node-b');
   // A seeds the demo (admin, organization, projects); B starts on the same database once it is there.
   await startNode(nodeA, true);
   mark('node A ready (demo seeded)');
@@ -169,10 +112,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const nodes = [nodeA, nodeB].filter(Boolean);
-  await Promise.all(nodes.map((node) => stopProcess(node.process, 'SIGTERM')));
+  await Promise.all(nodes.map((node) => node.server?.stop('SIGTERM')));
   await sql?.end();
   await database?.drop();
-  await Promise.all(nodes.map((node) => rm(node.dataDir, { recursive: true, force: true })));
   console.log(`two-node test timeline:\n  ${timeline.join('\n  ')}`);
 });
 
@@ -206,7 +148,7 @@ describe('two server processes on one PostgreSQL database', () => {
       { name: 'close_valve', value: 1, timeout_s: 5 },
     );
     expect(command.status).toBe('pending');
-    await stopProcess(nodeA.process, 'SIGKILL');
+    await nodeA.server?.stop('SIGKILL');
     mark(`command sent through node A (expires ${command.expires_at}); node A killed (SIGKILL)`);
     const read = async () =>
       (
