@@ -8,7 +8,15 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SOCKET_EVENTS, SOCKET_PATH } from '@ferrite/contracts';
-import { type FerriteApi, parameterProfiles, provisionFleet, runFleet, signIn } from '@ferrite/simulator';
+import {
+  type FerriteApi,
+  parameterProfiles,
+  provisionFleet,
+  runFleet,
+  type SimulatedGateway,
+  type SimulatorProtocol,
+  signIn,
+} from '@ferrite/simulator';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../packages/server/src/seed/demo';
@@ -44,6 +52,24 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms:
   }
 }
 
+/** New simulated gateways through the balancer, each with a sensor of its own mapped to its readings. */
+function newFleet(gateways: number, protocol: SimulatorProtocol, params: number) {
+  return provisionFleet({
+    url: cluster.url,
+    email: DEMO_ADMIN.email,
+    password: DEMO_ADMIN.password,
+    gateways,
+    protocol,
+    params,
+  });
+}
+
+async function newHttpGateway(): Promise<SimulatedGateway> {
+  const [gateway] = (await newFleet(1, 'http', 1)).gateways;
+  if (!gateway?.sensor_id) throw new Error('the simulator made no gateway with a sensor');
+  return gateway;
+}
+
 async function status(url: string, init?: RequestInit): Promise<number> {
   return (await fetch(url, init)).status;
 }
@@ -69,17 +95,8 @@ describe('a cluster of three nodes behind HAProxy', () => {
   });
 
   it('connects the live socket through a round-robin balancer every time, and streams values ingested on any node', async () => {
-    const fleet = await provisionFleet({
-      url: cluster.url,
-      email: DEMO_ADMIN.email,
-      password: DEMO_ADMIN.password,
-      gateways: 1,
-      protocol: 'http',
-      params: 1,
-    });
-    const gateway = fleet.gateways[0];
-    if (!gateway?.sensor_id) throw new Error('the fleet has no sensor');
-    const sensorId = gateway.sensor_id;
+    const gateway = await newHttpGateway();
+    const sensorId = gateway.sensor_id as string;
     const sockets: Socket[] = [];
     try {
       for (let attempt = 0; attempt < 10; attempt++) {
@@ -131,14 +148,7 @@ describe('a cluster of three nodes behind HAProxy', () => {
   }, 60_000);
 
   it('stores every reading the broker acknowledged exactly once through a rolling restart and a crash', async () => {
-    const fleet = await provisionFleet({
-      url: cluster.url,
-      email: DEMO_ADMIN.email,
-      password: DEMO_ADMIN.password,
-      gateways: 6,
-      protocol: 'mqtt',
-      params: 2,
-    });
+    const fleet = await newFleet(6, 'mqtt', 2);
     const sensorIds = fleet.gateways.map((gateway) => gateway.sensor_id);
     const running = await runFleet({
       gateways: fleet.gateways,
@@ -181,15 +191,7 @@ describe('a cluster of three nodes behind HAProxy', () => {
 
   it('downloads firmware uploaded through one node from another, by the link a gateway polled on a third', async () => {
     const [first, second, third] = cluster.nodes as [(typeof cluster.nodes)[number], ...typeof cluster.nodes];
-    const fleet = await provisionFleet({
-      url: cluster.url,
-      email: DEMO_ADMIN.email,
-      password: DEMO_ADMIN.password,
-      gateways: 1,
-      protocol: 'http',
-      params: 1,
-    });
-    const gateway = fleet.gateways[0] as (typeof fleet.gateways)[number];
+    const gateway = await newHttpGateway();
     const image = randomBytes(3 * 1024 * 1024 + 17);
     const auth = { authorization: `Bearer ${api.accessToken}` };
     const uploaded = await fetch(
@@ -224,15 +226,7 @@ describe('a cluster of three nodes behind HAProxy', () => {
 
   it('refuses a rotated gateway token and a signed-out session on every other node at once', async () => {
     const [first, ...others] = cluster.nodes as [(typeof cluster.nodes)[number], ...typeof cluster.nodes];
-    const fleet = await provisionFleet({
-      url: cluster.url,
-      email: DEMO_ADMIN.email,
-      password: DEMO_ADMIN.password,
-      gateways: 1,
-      protocol: 'http',
-      params: 1,
-    });
-    const gateway = fleet.gateways[0] as (typeof fleet.gateways)[number];
+    const gateway = await newHttpGateway();
     const heartbeat = (url: string, token: string) =>
       status(`${url}/api/ingest/${gateway.uuid}/heartbeat`, {
         method: 'POST',

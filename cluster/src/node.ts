@@ -4,6 +4,8 @@
  * database, broker, Redis and secret are the cluster's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { REPO_ROOT } from './services';
 
 export interface NodeEnvironment {
@@ -51,8 +53,13 @@ export class FerriteNode {
     });
     this.child = child;
     // Read on after it is ready (a full pipe would stall the server), keeping only the latest lines.
+    // CLUSTER_LOG_DIR keeps every node's whole log (a file per node, appended across restarts).
+    const logFile = process.env.CLUSTER_LOG_DIR
+      ? join(process.env.CLUSTER_LOG_DIR, `${this.name}.log`)
+      : null;
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString()).slice(-30_000);
+      if (logFile) appendFileSync(logFile, chunk);
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
