@@ -3,85 +3,40 @@
  * PostgreSQL pass only): both become ready, the demo is made once, and its simulated plant runs on one
  * node; when that node is killed, the other takes the plant over.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_ORG } from '../seed/demo';
+import { type ServerNode, startServerNode } from '../testing/serverNode';
 import { createServerDatabase } from '../testing/testDatabase';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 const SECRET = randomBytes(32).toString('hex');
 const PLANT_RUNNING = 'Simulated demo plant running';
 
-interface Node {
-  name: string;
-  dataDir: string;
-  child: ChildProcess;
-  output: string;
-  exited: Promise<number | null>;
-}
-
 let database: Awaited<ReturnType<typeof createServerDatabase>>;
 let sql: pg.Client;
-const nodes: Node[] = [];
+const nodes: ServerNode[] = [];
 
-/** Starts a node; `ready` resolves with its URL once it says it is ready. */
-async function startNode(name: string): Promise<{ node: Node; ready: Promise<string> }> {
-  const dataDir = await mkdtemp(join(tmpdir(), `ferrite-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      NODE_ID: name,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      COAP_PORT: '0',
-      SEED_DEMO: '1',
-      DEMO_PLANT: '1',
-      SECRET,
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const node: Node = {
+/** Starts a node that seeds the demo and runs its plant; resolves once it is ready. */
+async function startNode(name: string): Promise<ServerNode> {
+  const node = await startServerNode({
     name,
-    dataDir,
-    child,
-    output: '',
-    exited: new Promise((done) => child.once('exit', (code) => done(code))),
-  };
-  const collect = (chunk: Buffer) => {
-    node.output += chunk.toString();
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  nodes.push(node);
-  const ready = new Promise<string>((done, fail) => {
-    child.stdout?.on('data', () => {
-      const url = /Server listening at (http:\/\/[\d.:]+)/.exec(node.output)?.[1];
-      if (url && node.output.includes('Ferrite is ready')) done(url);
-    });
-    void node.exited.then((code) =>
-      fail(new Error(`${name} exited (${code}):\n${node.output.slice(-4000)}`)),
-    );
+    databaseUrl: database.url,
+    secret: SECRET,
+    seed: true,
+    // The whole output: the tests look for lines written since the start.
+    keepOutput: Number.POSITIVE_INFINITY,
+    env: { DEMO_PLANT: '1' },
   });
-  return { node, ready };
+  nodes.push(node);
+  return node;
 }
 
 /** Resolves once `node` has written `text` (its own pace, no fixed wait), or fails after `ms`. */
-function logged(node: Node, text: string, ms: number): Promise<void> {
+function logged(node: ServerNode, text: string, ms: number): Promise<void> {
   return new Promise((done, fail) => {
     const look = () => {
-      if (!node.output.includes(text)) return;
+      if (!node.output().includes(text)) return;
       clearTimeout(timer);
       node.child.stdout?.off('data', look);
       done();
@@ -99,19 +54,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const node of nodes) {
-    if (node.child.exitCode === null && node.child.signalCode === null) node.child.kill('SIGTERM');
-    await node.exited;
-    await rm(node.dataDir, { recursive: true, force: true });
-  }
+  for (const node of nodes) await node.stop('SIGTERM');
   await sql?.end();
   await database?.drop();
 });
 
 describe('two nodes starting together on an empty database', () => {
   it('both become ready and the demo is made once', async () => {
-    const [a, b] = await Promise.all([startNode('node-a'), startNode('node-b')]);
-    const urls = await Promise.all([a.ready, b.ready]);
+    const urls = (await Promise.all([startNode('node-a'), startNode('node-b')])).map((node) => node.url);
     for (const url of urls) expect((await fetch(`${url}/api/ready`)).status).toBe(200);
 
     const orgs = await sql.query('select id from orgs where slug = $1', [DEMO_ORG.slug]);
@@ -124,20 +74,20 @@ describe('two nodes starting together on an empty database', () => {
     expect(seeds.rows.length).toBeGreaterThan(0);
     expect(seeds.rows.every((row) => row.completed)).toBe(true);
     // One banner for the newcomer, from the node that made the demo.
-    const banners = nodes.filter((node) => node.output.includes('Sign in as')).length;
+    const banners = nodes.filter((node) => node.output().includes('Sign in as')).length;
     expect(banners).toBe(1);
   }, 180_000);
 
   it('runs the demo plant on one node, and on the other once that one is killed', async () => {
     const runningOn = async () => {
       await Promise.race(nodes.map((node) => logged(node, PLANT_RUNNING, 60_000)));
-      return nodes.filter((node) => node.output.includes(PLANT_RUNNING));
+      return nodes.filter((node) => node.output().includes(PLANT_RUNNING));
     };
     const first = await runningOn();
     expect(first).toHaveLength(1);
-    const holder = first[0] as Node;
-    const other = nodes.find((node) => node !== holder) as Node;
-    expect(other.output).not.toContain(PLANT_RUNNING);
+    const holder = first[0] as ServerNode;
+    const other = nodes.find((node) => node !== holder) as ServerNode;
+    expect(other.output()).not.toContain(PLANT_RUNNING);
 
     holder.child.kill('SIGKILL');
     await holder.exited;
