@@ -57,7 +57,23 @@ export const SOCKET_EVENTS = {
   dashboardChanged: 'dashboard.changed',
   /** A shared link stopped working (DashboardShareEndedEvent), to its sharedDashboard room. */
   dashboardShareEnded: 'dashboard.share_ended',
+  /** The member's session ended (SessionEndedEvent); the server disconnects the socket next, for good. */
+  sessionEnded: 'session.ended',
 } as const;
+
+/**
+ * Why a member's socket is closed before its token expires: signed out, revoked (an old refresh token
+ * used again), a new password, the membership archived or removed, the organization archived.
+ */
+export const SESSION_END_REASONS = [
+  'signed_out',
+  'revoked',
+  'password_reset',
+  'membership_ended',
+  'organization_archived',
+] as const;
+export const sessionEndedEventSchema = z.object({ reason: z.enum(SESSION_END_REASONS) });
+export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
 
 export const gatewayStatusEventSchema = z.object({
   gateway_id: z.string().uuid(),

@@ -37,7 +37,7 @@ const errors = problemResponses(400, 401, 403, 409, 429);
 
 /** Registers the auth routes. */
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = new AuthService(deps.db, deps.jwt);
+  const service = new AuthService(deps.db, deps.jwt, deps.bus);
   const repo = new AuthRepository(deps.db);
 
   app.post('/sign-in', {
@@ -169,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       response: { 200: messageResponseSchema, ...errors },
     },
     handler: async (request) => {
-      await resetPassword(repo, request.body.token, request.body.password);
+      await resetPassword(repo, deps.bus, request.body.token, request.body.password);
       return { message: 'Your password has been changed. Sign in with the new one.' };
     },
   });

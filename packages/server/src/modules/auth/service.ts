@@ -8,9 +8,11 @@ import {
   type TokenPair,
   type ValidateTokenResponse,
 } from '@ferrite/contracts';
+import type { ClusterBus } from '../../platform/cluster';
 import type { Db } from '../../platform/db/database';
 import { resolveAccessToken } from '../../platform/http/authContext';
 import { problems } from '../../platform/http/problem';
+import { announceSessionsEnded } from '../../platform/realtime/sessionEnds';
 import type { JwtService } from '../../platform/security/jwt';
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/security/opaqueTokens';
 import { verifyPassword } from '../../platform/security/passwords';
@@ -29,6 +31,8 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly jwt: JwtService,
+    /** Where ended sessions are announced, so their sockets close on every node. */
+    private readonly bus: ClusterBus,
   ) {
     this.repo = new AuthRepository(db);
     this.throttle = new SignInThrottle(new SignInFailureRepository(db));
@@ -127,7 +131,7 @@ export class AuthService {
     const stored = await this.repo.findRefreshToken(oldHash);
     if (!stored || stored.revoked_at) throw problems.unauthorized('Sign in again', 'Session expired');
     if (stored.rotated_at) {
-      await this.repo.revokeSession(stored.session_id, 'refresh token reuse');
+      await this.endSession(stored.session_id, 'refresh token reuse', 'revoked');
       throw problems.unauthorized(
         'This session was ended because an old refresh token was used again',
         'Session revoked',
@@ -136,7 +140,7 @@ export class AuthService {
     if (stored.expires_at.getTime() <= Date.now())
       throw problems.unauthorized('Sign in again', 'Session expired');
     if (!(await this.repo.findMembership(stored.org_id, stored.user_id))) {
-      await this.repo.revokeSession(stored.session_id, 'membership ended');
+      await this.endSession(stored.session_id, 'membership ended', 'membership_ended');
       throw problems.unauthorized('You are no longer a member of this organization', 'Session expired');
     }
     const nextToken = newOpaqueToken();
@@ -147,7 +151,7 @@ export class AuthService {
       refreshExpiry(),
     );
     if (!rotated) {
-      await this.repo.revokeSession(stored.session_id, 'refresh token reuse');
+      await this.endSession(stored.session_id, 'refresh token reuse', 'revoked');
       throw problems.unauthorized(
         'This session was ended because an old refresh token was used again',
         'Session revoked',
@@ -166,7 +170,17 @@ export class AuthService {
     if (stored && claims && claims.sid !== stored.session_id) {
       throw problems.badRequest('The access token and refresh token belong to different sessions');
     }
-    await this.repo.revokeSession(sessionId, 'sign-out');
+    await this.endSession(sessionId, 'sign-out', 'signed_out');
+  }
+
+  /** Revokes the session, then closes its sockets on every node. */
+  private async endSession(
+    sessionId: string,
+    why: string,
+    reason: 'signed_out' | 'revoked' | 'membership_ended',
+  ): Promise<void> {
+    await this.repo.revokeSession(sessionId, why);
+    await announceSessionsEnded(this.bus, { sessionId }, reason);
   }
 
   private signAccess(userId: string, orgId: string, sessionId: string): Promise<string> {

@@ -21,7 +21,7 @@ const errors = problemResponses(400, 401, 404, 409, 410, 429);
 /** Registers the public invitation routes. */
 export const invitationLinkRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repo = new InvitationRepository(deps.db);
-  const auth = new AuthService(deps.db, deps.jwt);
+  const auth = new AuthService(deps.db, deps.jwt, deps.bus);
 
   app.get('/invitations/:token', {
     config: publicRoute,

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/http/authContext';
 import { type AppDeps, requestBrand } from '../../platform/http/deps';
 import { problemResponses } from '../../platform/http/problemResponses';
+import { announceSessionsEnded } from '../../platform/realtime/sessionEnds';
 import { approveOrgRequest, type DecisionContext } from './commands/approveOrgRequest';
 import { rejectOrgRequest } from './commands/rejectOrgRequest';
 import { TenantRepository } from './repository';
@@ -89,7 +90,12 @@ export const tenantManagerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       params: idParamsSchema,
       response: { 200: organizationSchema, ...errors },
     },
-    handler: (request) => service.setArchived(requireAuth(request), request.params.id, true),
+    handler: async (request) => {
+      const archived = await service.setArchived(requireAuth(request), request.params.id, true);
+      // Committed: its members' sockets close on every node.
+      await announceSessionsEnded(deps.bus, { orgId: request.params.id }, 'organization_archived');
+      return archived;
+    },
   });
 
   app.post('/tenant_mgmt/orgs/:id/unarchive', {

@@ -6,11 +6,13 @@
  * `socketRooms`); a guest (the holder of a shared dashboard link) connects with a token a module
  * issued (`socketGuests`) and may join what that module allows; its sockets end when the module
  * announces the token's end.
- * The connection ends when the token expires, and the client reconnects with a fresh one. With
- * REDIS_URL, events reach browsers connected to any node.
+ * The connection ends when the token expires, and the client reconnects with a fresh one. It ends
+ * sooner, on every node, when the member's session ends (sessionEnds.ts): the socket is told why
+ * (`session.ended`) and disconnected. With REDIS_URL, events reach browsers connected to any node.
  */
 
 import {
+  type SessionEndedEvent,
   SOCKET_EVENTS,
   SOCKET_PATH,
   type SocketRoom,
@@ -26,6 +28,7 @@ import { loadAbilities } from '../authorization/abilities';
 import { type AuthContext, resolveAccessToken } from '../http/authContext';
 import type { AppDeps } from '../http/deps';
 import type { SocketGuest, SocketGuests, SocketRoomRules } from '../module';
+import { covers, readAnnouncement, SESSIONS_ENDED } from './sessionEnds';
 
 /** What the modules say about rooms: each kind's rule, and the guests they let in. */
 export interface SocketAccess<D extends AppDeps> {
@@ -106,6 +109,8 @@ export async function attachSocketServer<D extends AppDeps>(
     if (endEvents.has(event)) io.in(room).disconnectSockets(true);
   });
 
+  const stopHearingEnds = hearSessionEnds(io, deps, access);
+
   io.on('connection', (socket: Socket) => {
     socket.on(SOCKET_EVENTS.subscribe, (raw: unknown, ack?: (answer: SubscribeAck) => void) => {
       const answer = typeof ack === 'function' ? ack : () => undefined;
@@ -136,6 +141,7 @@ export async function attachSocketServer<D extends AppDeps>(
     io,
     close: async () => {
       stopListening();
+      stopHearingEnds();
       unregisterRedis();
       deps.metrics.readSocketsFrom(null);
       deps.realtime.detach();
@@ -143,6 +149,45 @@ export async function attachSocketServer<D extends AppDeps>(
       for (const client of redis) client.disconnect();
     },
   };
+}
+
+/**
+ * Ended sessions' sockets on this node go (every node hears the announcement): told why, then
+ * disconnected, which the client does not retry. After the bus lost messages, every socket's token is
+ * checked again instead.
+ */
+function hearSessionEnds<D extends AppDeps>(io: Server, deps: D, access: SocketAccess<D>): () => void {
+  const members = function* () {
+    for (const socket of io.of('/').sockets.values()) {
+      const viewer = socket.data.viewer as Viewer | undefined;
+      if (viewer?.kind === 'member') yield { socket, auth: viewer.auth };
+    }
+  };
+  return deps.bus.subscribe(SESSIONS_ENDED, {
+    message: ({ payload }) => {
+      const announcement = readAnnouncement(payload);
+      if (!announcement) return;
+      for (const { socket, auth } of members()) {
+        if (!covers(announcement, auth)) continue;
+        const event: SessionEndedEvent = { reason: announcement.reason };
+        socket.emit(SOCKET_EVENTS.sessionEnded, event);
+        socket.disconnect(true);
+      }
+    },
+    missed: () => {
+      for (const socket of io.of('/').sockets.values()) {
+        const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+        if (typeof token !== 'string') continue;
+        resolveViewer(deps, access, token)
+          .then((viewer) => {
+            if (!viewer) socket.disconnect(true);
+          })
+          .catch((error) =>
+            deps.log.warn({ err: error }, 'Could not check a socket after the bus was cut off'),
+          );
+      }
+    },
+  });
 }
 
 /** Why a member may not join the room, or null when they may. */

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
 import { problemResponses } from '../../../platform/http/problemResponses';
+import { announceSessionsEnded } from '../../../platform/realtime/sessionEnds';
 import { ROLE_MGMT_PREFIX } from '../shared';
 import { UserRepository } from './repository';
 import { UserService } from './service';
@@ -70,7 +71,14 @@ export const roleManagerUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
       params: orgItemParamsSchema,
       response: { 200: orgUserSchema, ...errors },
     },
-    handler: (request) => service.archive(requireAuth(request), request.params.id),
+    handler: async (request) => {
+      const caller = requireAuth(request);
+      const archived = await service.archive(caller, request.params.id);
+      // Committed: their sockets in this organization close on every node.
+      const ended = { orgId: caller.orgId, userId: request.params.id };
+      await announceSessionsEnded(deps.bus, ended, 'membership_ended');
+      return archived;
+    },
   });
 
   app.post(`${base}/:id/unarchive`, {
@@ -93,7 +101,10 @@ export const roleManagerUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
       response: { 204: z.null(), ...errors },
     },
     handler: async (request, reply) => {
-      await service.remove(requireAuth(request), request.params.id);
+      const caller = requireAuth(request);
+      await service.remove(caller, request.params.id);
+      const ended = { orgId: caller.orgId, userId: request.params.id };
+      await announceSessionsEnded(deps.bus, ended, 'membership_ended');
       return reply.status(204).send(null);
     },
   });
