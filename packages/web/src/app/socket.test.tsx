@@ -191,6 +191,27 @@ describe('useSocketRoom', () => {
     expect(statuses.at(-1)).toBe('live');
   });
 
+  it('stops for good when the server ends the session, and a later sign-in connects afresh', async () => {
+    serveSocketTokens();
+    const statuses: string[] = [];
+    const view = mount(signedInStore(), <Probe onLog={() => {}} onStatus={(s) => statuses.push(s)} />);
+    const fake = created[0]!;
+    fake.connected = true;
+    act(() => fake.fire('connect'));
+    await flush();
+    expect(statuses.at(-1)).toBe('live');
+
+    act(() => fake.fire(SOCKET_EVENTS.sessionEnded, { reason: 'signed_out' }));
+    // socket.io does not retry a server disconnect; nor does the app with the ended session's token.
+    expect(fake.active).toBe(false);
+    expect(statuses.at(-1)).toBe('offline');
+    view.unmount();
+
+    mount(signedInStore('token-2'), <Probe onLog={() => {}} onStatus={() => {}} />);
+    expect(ioMock).toHaveBeenCalledTimes(2);
+    expect(await created[1]!.handshakeToken()).toBe('socket-for-token-2');
+  });
+
   it('reports a refused subscription and leaves the room on unmount', async () => {
     const store = signedInStore();
     const statuses: string[] = [];

@@ -5,6 +5,10 @@
  * token (fetch_token, ./socketToken) each time it connects, so a reconnect after a token refresh (or a
  * refused handshake) signs in with a fresh one.
  *
+ * The server disconnects a session that ended (`session.ended`, then a server disconnect, which socket.io
+ * does not retry): the connection is forgotten and its rooms go offline; their views fall back to
+ * requests, which find the session over.
+ *
  * Events reach every handler of the connection whatever room they came through: handlers check the id
  * in the payload (gateway_id, sensor_id) when a view could share the connection with another room.
  */
@@ -132,6 +136,11 @@ function ensureSocket(key: string, tokenGetter: TokenGetter): Socket {
   });
   created.on('disconnect', () => {
     for (const entry of rooms.values()) setStatus(entry, 'offline');
+  });
+  // The member's session ended (signed out, revoked, archived): the server disconnects for good, so the
+  // connection is forgotten rather than kept for its rooms; a later sign-in opens a new one.
+  created.on(SOCKET_EVENTS.sessionEnded, () => {
+    if (socket === created) closeSocket();
   });
   created.on('connect_error', () => {
     for (const entry of rooms.values()) setStatus(entry, 'offline');
