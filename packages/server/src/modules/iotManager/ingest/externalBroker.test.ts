@@ -3,11 +3,10 @@
  * subscription, and no acknowledged message lost when a Ferrite server is killed and restarted in
  * the middle of QoS 1 ingestion.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,12 +17,12 @@ import { type DatabaseHandle, openDatabase } from '../../../platform/db/database
 import { migrateToLatest } from '../../../platform/db/migrate';
 import { createLogger } from '../../../platform/http/logging';
 import { JobQueue } from '../../../platform/jobs/jobQueue';
+import { type ServerNode, startServerNode } from '../../../testing/serverNode';
 import type { TestPlatform } from '../../../testing/testPlatform';
 import { type GatewayFixture, gatewayFixture } from './testSupport';
 
 const BROKER = 'mqtt://127.0.0.1:1883';
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REPO_ROOT = resolve(import.meta.dirname, '../../../../../..');
 
 let database: DatabaseHandle;
 let databaseUrl: string;
@@ -72,38 +71,8 @@ afterAll(async () => {
 });
 
 /** Starts a real Ferrite server process reading devices through Mosquitto; resolves when ready. */
-function startServer(nodeId: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      MQTT_URL: BROKER,
-      NODE_ID: nodeId,
-      PORT: '0',
-      COAP_PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: join(dataDir, 'none'),
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolvePromise, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ferrite is ready')) resolvePromise(child);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`server exited (${code}) before it was ready:\n${output.slice(-2000)}`)),
-    );
-  });
+function startServer(nodeId: string): Promise<ServerNode> {
+  return startServerNode({ name: nodeId, databaseUrl, env: { MQTT_URL: BROKER } });
 }
 
 async function countStored(): Promise<number> {
@@ -127,7 +96,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, everyMs
 describe('ingest through an external broker (Mosquitto)', () => {
   it('loses no acknowledged QoS 1 message when the server is killed and restarted mid-stream', async () => {
     const nodeId = `kill-test-${randomBytes(4).toString('hex')}`;
-    let server: ChildProcess | null = await startServer(nodeId);
+    let server: ServerNode | null = await startServer(nodeId);
     const device = await mqtt.connectAsync(BROKER, { clientId: `device-${nodeId}`, reconnectPeriod: 500 });
     try {
       // Enough that storing them takes a while after the first 200 are in (a PostgreSQL server once
@@ -143,10 +112,9 @@ describe('ingest through an external broker (Mosquitto)', () => {
         }
       })();
       await waitFor(async () => (await countStored()) > 200, 30_000, 10);
-      const killed: ChildProcess = server;
+      const killed: ServerNode = server;
       server = null;
-      killed.kill('SIGKILL');
-      await new Promise((r) => killed.once('exit', r));
+      await killed.stop('SIGKILL');
       const storedAtKill = await countStored();
       expect(storedAtKill).toBeLessThan(total);
       await publishing;
@@ -163,11 +131,7 @@ describe('ingest through an external broker (Mosquitto)', () => {
         .execute();
       expect(values.map((v) => v.value)).toEqual(Array.from({ length: total }, (_, n) => n));
     } finally {
-      const running = server;
-      if (running) {
-        running.kill('SIGTERM');
-        await new Promise((r) => running.once('exit', r));
-      }
+      await server?.stop('SIGTERM');
       await device.endAsync();
       // Leave no persistent sessions behind in the shared broker, whatever failed: a session left in
       // the shared group would take its turn of every later run's messages for a day.
