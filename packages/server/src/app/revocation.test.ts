@@ -2,10 +2,13 @@
  * Revocation at once on every node (PostgreSQL pass only: POSTGRES_ONLY in vitest.config.ts): two real
  * server processes on one database, each caching callers and gateways; a change answered by node A is
  * refused by node B within moments, not when B's caches expire. Each case polls B every few
- * milliseconds while A makes the change, and measures from A's answer to B's first refusal.
+ * milliseconds while A makes the change, and measures from A's answer to B's first refusal; a live
+ * socket on B is told and disconnected when A answers the sign-out, measured the same way.
  */
 import { randomBytes } from 'node:crypto';
+import { type SessionEndedEvent, SOCKET_EVENTS, SOCKET_PATH } from '@ferrite/contracts';
 import { type FerriteApi, type Session, signIn } from '@ferrite/simulator';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../seed/demo';
 import { DEMO_PEOPLE_PASSWORD } from '../seed/demo/roleManager';
@@ -103,6 +106,38 @@ describe('revocation on two server processes sharing one PostgreSQL database', (
     );
     expect(status).toBe(401);
     expect(ms).toBeLessThan(BOUND_MS);
+  });
+
+  it("disconnects the signed-out session's socket on the other node at once, not the user's other session", async () => {
+    const leaving = await signIn(nodeA.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const staying = await signIn(nodeA.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const connect = (token: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = io(nodeB.url, {
+          path: SOCKET_PATH,
+          auth: { token },
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    const gone = await connect(tokenOf(leaving.api));
+    const kept = await connect(tokenOf(staying.api));
+    const told = new Promise<SessionEndedEvent>((resolve) => gone.once(SOCKET_EVENTS.sessionEnded, resolve));
+    const closed = new Promise<{ reason: string; at: number }>((resolve) =>
+      gone.once('disconnect', (reason) => resolve({ reason, at: performance.now() })),
+    );
+    const token = tokenOf(leaving.api);
+    await leaving.api.post('/sign-out', { access_token: token, refresh_token: leaving.refreshToken });
+    const answeredAt = performance.now();
+    expect(await told).toEqual({ reason: 'signed_out' });
+    const { reason, at } = await closed;
+    measured.push(`sign-out on A, its socket on B disconnected: ${(at - answeredAt).toFixed(1)} ms`);
+    expect(reason).toBe('io server disconnect');
+    expect(at - answeredAt).toBeLessThan(BOUND_MS);
+    expect(kept.connected).toBe(true);
+    kept.close();
   });
 
   it("refuses a gateway's old token on the other node at once after a rotation, and takes the new one", async () => {
