@@ -2,7 +2,8 @@
  * A member's live socket closes the moment their session ends, on every node, on both databases: two
  * apps on one database whose cluster buses are joined in memory stand for two nodes. Node A answers the
  * sign-out or the archiving; the socket held by node B is told why (`session.ended`), disconnected, and
- * hears no more sensor values, while another session of the same person stays connected.
+ * hears no more sensor values, while another session of the same person stays connected. A node whose
+ * bus was cut off checks its sockets' sessions again.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,7 @@ let database: DatabaseHandle;
 let jobs: JobQueue;
 let dataDir: string;
 const nodes: TestPlatform[] = [];
+const buses = joinedBuses(2);
 let sockets: RunningSocketServer;
 let base: string;
 let gw: GatewayFixture;
@@ -56,7 +58,7 @@ beforeAll(async () => {
   await seedDemoIfEmpty(database.db);
   const log = createLogger('silent');
   jobs = await JobQueue.start(database.db, log);
-  for (const bus of joinedBuses(2)) {
+  for (const bus of buses) {
     const deps = await createDeps(config, database, log, jobs, SERVER_MODULES, { bus, redis: null });
     const app = await buildApp(deps);
     await app.ready();
@@ -226,5 +228,52 @@ describe("a member's live socket when the session ends", () => {
     expect(gone.values).toEqual([]);
     // Its token no longer opens a socket either: a client that tries again is refused at the handshake.
     await expect(connect(token)).rejects.toThrow('The access token is invalid or has expired');
+  });
+
+  it('is told and disconnected when the member is removed from the organization', async () => {
+    const email = `removed-${gw.gatewayId.slice(0, 8)}@plant.test`;
+    const userId = await addPerson(nodeA(), gw.orgId, { email, role: 'admin' });
+    const member = await signInToOrg(nodeA().app, email, PERSON_PASSWORD);
+    const gone = await sensorSocket(await socketToken(member.access_token));
+    const removed = await nodeA().app.inject({
+      method: 'DELETE',
+      url: `/api/role_mgmt/orgs/${gw.orgId}/users/${userId}`,
+      headers: bearer(gw.adminToken),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await gone.ended).event).toEqual({ reason: 'membership_ended' });
+  });
+
+  it('is disconnected when the bus was cut off and the session ended meanwhile', async () => {
+    const email = `unheard-${gw.gatewayId.slice(0, 8)}@plant.test`;
+    const userId = await addPerson(nodeA(), gw.orgId, { email, role: 'admin' });
+    const member = await signInToOrg(nodeA().app, email, PERSON_PASSWORD);
+    const gone = await sensorSocket(await socketToken(member.access_token));
+    const kept = await sensorSocket(await socketToken(gw.adminToken));
+    // Archived with no announcement, as if node B missed it while its bus connection was down.
+    await database.db
+      .updateTable('memberships')
+      .set({ archived_at: new Date() })
+      .where('org_id', '=', gw.orgId)
+      .where('user_id', '=', userId)
+      .execute();
+    const closed = new Promise<string>((resolve) => gone.socket.once('disconnect', resolve));
+    buses[1]?.cut();
+    expect(await closed).toBe('io server disconnect');
+    const value = nextTemperature(kept);
+    await reading(23.5);
+    expect(await value).toBe(23.5);
+  });
+
+  it("is told and disconnected when the organization is archived (every member's)", async () => {
+    const platformAdmin = await signInToOrg(nodeA().app);
+    const gone = await sensorSocket(await socketToken(gw.adminToken));
+    const archived = await nodeA().app.inject({
+      method: 'POST',
+      url: `/api/tenant_mgmt/orgs/${gw.orgId}/archive`,
+      headers: bearer(platformAdmin.access_token),
+    });
+    expect(archived.statusCode).toBe(200);
+    expect((await gone.ended).event).toEqual({ reason: 'organization_archived' });
   });
 });
