@@ -5,30 +5,17 @@
  * sessions over, it restarts, a third node joins, and one stops (SIGTERM) handing its share over.
  * Every reading the broker acknowledged to the device is stored, once; the counts are printed.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerNode, startServerNode } from '../../../testing/serverNode';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { type PrivateMosquitto, startPrivateMosquitto } from './privateMosquitto';
 import { type GatewayFixture, gatewayFixture } from './testSupport';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../../../../..');
-
-interface ServerNode {
-  name: string;
-  child: ChildProcess;
-  /** The process's latest output (JSON log lines). */
-  output(): string;
-}
-
 let platform: TestPlatform;
 let broker: PrivateMosquitto;
 let gw: GatewayFixture;
-let dataDir: string;
 const nodes: ServerNode[] = [];
 const started = Date.now();
 const timeline: string[] = [];
@@ -38,55 +25,25 @@ beforeAll(async () => {
   [platform, broker] = await Promise.all([createTestPlatform(), startPrivateMosquitto({ anonymous: true })]);
   // Readings without a time of their own (stored at their arrival): a second delivery would be a second row.
   gw = await gatewayFixture(platform);
-  dataDir = await mkdtemp(join(tmpdir(), 'ferrite-share-'));
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all(nodes.map((node) => stop(node, 'SIGKILL')));
   await broker?.stop();
   await platform?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
   console.log(`MQTT share across processes:\n  ${timeline.join('\n  ')}`);
 });
 
 /** Starts a server process reading devices through the private broker; resolves once it is ready. */
-function startNode(name: string): Promise<ServerNode> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: platform.database.url,
-      MQTT_URL: `mqtt://${broker.host}:${broker.port}`,
-      NODE_ID: name,
-      PORT: '0',
-      COAP_PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dataDir, name),
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-      SEED_DEMO: '0',
-      DEMO_PLANT: '0',
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startNode(name: string): Promise<ServerNode> {
+  const node = await startServerNode({
+    name,
+    databaseUrl: platform.database.url,
+    keepOutput: 50_000,
+    env: { MQTT_URL: `mqtt://${broker.host}:${broker.port}` },
   });
-  let output = '';
-  // Read on after it is ready (a full pipe would stall the server), keeping only the latest lines.
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-50_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const node: ServerNode = { name, child, output: () => output };
   nodes.push(node);
-  return new Promise((resolveStart, reject) => {
-    child.stdout?.on('data', () => {
-      if (output.includes('Ferrite is ready')) resolveStart(node);
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`${name} exited (${code}) before it was ready:\n${output.slice(-3000)}`)),
-    );
-  });
+  return node;
 }
 
 /** A node's log line with this message, as JSON (null when it has none). */
@@ -100,15 +57,10 @@ function logLine(node: ServerNode, message: string): Record<string, unknown> | n
 
 function stop(node: ServerNode, signal: NodeJS.Signals): Promise<void> {
   const { child } = node;
-  if (child.exitCode !== null || child.signalCode !== null) {
-    // It ended before it was told to: say why.
-    if (signal !== 'SIGKILL')
-      console.log(`${node.name} had exited (${child.exitCode}):\n${node.output().slice(-4000)}`);
-    return Promise.resolve();
-  }
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill(signal);
-  return exited;
+  // It ended before it was told to: say why.
+  if ((child.exitCode !== null || child.signalCode !== null) && signal !== 'SIGKILL')
+    console.log(`${node.name} had exited (${child.exitCode}):\n${node.output().slice(-4000)}`);
+  return node.stop(signal);
 }
 
 /** The registry row of a node, as the survivors see it. */
