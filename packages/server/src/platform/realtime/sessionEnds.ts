@@ -55,3 +55,32 @@ export function covers(announcement: Announcement, session: SessionOf): boolean 
     (announcement.orgId === undefined || announcement.orgId === session.orgId)
   );
 }
+
+/** How long announcements are kept for handshakes that were checking their session meanwhile. */
+const RECENT_MS = 10_000;
+
+/**
+ * Announcements heard lately. A handshake that found its session live just before the session ended
+ * joins after the announcement swept the sockets; its connection is checked here instead, against the
+ * announcements heard since its check began (a session opened later, say after a password reset, is
+ * not one of them).
+ */
+export class RecentEnds {
+  private readonly heard: { announcement: Announcement; at: number }[] = [];
+
+  add(announcement: Announcement, now = Date.now()): void {
+    this.prune(now);
+    this.heard.push({ announcement, at: now });
+  }
+
+  /** Why the session ended since `since` (epoch ms), or null. */
+  endedFor(session: SessionOf, since: number, now = Date.now()): Reason | null {
+    this.prune(now);
+    const found = this.heard.find(({ announcement, at }) => at >= since && covers(announcement, session));
+    return found?.announcement.reason ?? null;
+  }
+
+  private prune(now: number): void {
+    while (this.heard[0] && now - this.heard[0].at > RECENT_MS) this.heard.shift();
+  }
+}

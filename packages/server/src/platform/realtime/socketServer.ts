@@ -28,7 +28,7 @@ import { loadAbilities } from '../authorization/abilities';
 import { type AuthContext, resolveAccessToken } from '../http/authContext';
 import type { AppDeps } from '../http/deps';
 import type { SocketGuest, SocketGuests, SocketRoomRules } from '../module';
-import { covers, readAnnouncement, SESSIONS_ENDED } from './sessionEnds';
+import { covers, RecentEnds, readAnnouncement, SESSIONS_ENDED } from './sessionEnds';
 
 /** What the modules say about rooms: each kind's rule, and the guests they let in. */
 export interface SocketAccess<D extends AppDeps> {
@@ -90,6 +90,7 @@ export async function attachSocketServer<D extends AppDeps>(
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string') return next(new Error('A token is required'));
+    socket.data.checkedAt = Date.now();
     resolveViewer(deps, access, token)
       .then((viewer) => {
         if (!viewer) return next(new Error('The access token is invalid or has expired'));
@@ -109,9 +110,14 @@ export async function attachSocketServer<D extends AppDeps>(
     if (endEvents.has(event)) io.in(room).disconnectSockets(true);
   });
 
-  const stopHearingEnds = hearSessionEnds(io, deps, access);
+  const recentEnds = new RecentEnds();
+  const stopHearingEnds = hearSessionEnds(io, deps, access, recentEnds);
 
   io.on('connection', (socket: Socket) => {
+    const viewer = socket.data.viewer as Viewer;
+    const since = socket.data.checkedAt as number;
+    const ended = viewer.kind === 'member' ? recentEnds.endedFor(viewer.auth, since) : null;
+    if (ended) return endSocket(socket, ended);
     socket.on(SOCKET_EVENTS.subscribe, (raw: unknown, ack?: (answer: SubscribeAck) => void) => {
       const answer = typeof ack === 'function' ? ack : () => undefined;
       const parsed = socketRoomSchema.safeParse(raw);
@@ -156,7 +162,12 @@ export async function attachSocketServer<D extends AppDeps>(
  * disconnected, which the client does not retry. After the bus lost messages, every socket's token is
  * checked again instead.
  */
-function hearSessionEnds<D extends AppDeps>(io: Server, deps: D, access: SocketAccess<D>): () => void {
+function hearSessionEnds<D extends AppDeps>(
+  io: Server,
+  deps: D,
+  access: SocketAccess<D>,
+  recent: RecentEnds,
+): () => void {
   const members = function* () {
     for (const socket of io.of('/').sockets.values()) {
       const viewer = socket.data.viewer as Viewer | undefined;
@@ -167,11 +178,9 @@ function hearSessionEnds<D extends AppDeps>(io: Server, deps: D, access: SocketA
     message: ({ payload }) => {
       const announcement = readAnnouncement(payload);
       if (!announcement) return;
+      recent.add(announcement);
       for (const { socket, auth } of members()) {
-        if (!covers(announcement, auth)) continue;
-        const event: SessionEndedEvent = { reason: announcement.reason };
-        socket.emit(SOCKET_EVENTS.sessionEnded, event);
-        socket.disconnect(true);
+        if (covers(announcement, auth)) endSocket(socket, announcement.reason);
       }
     },
     missed: () => {
@@ -188,6 +197,13 @@ function hearSessionEnds<D extends AppDeps>(io: Server, deps: D, access: SocketA
       }
     },
   });
+}
+
+/** Tells the socket why its session ended, then disconnects it (the client does not retry). */
+function endSocket(socket: Socket, reason: SessionEndedEvent['reason']): void {
+  const event: SessionEndedEvent = { reason };
+  socket.emit(SOCKET_EVENTS.sessionEnded, event);
+  socket.disconnect(true);
 }
 
 /** Why a member may not join the room, or null when they may. */
