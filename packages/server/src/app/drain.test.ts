@@ -4,26 +4,12 @@
  * before the process exits 0. A drain that cannot finish (a request that never ends) is cut at
  * DRAIN_TIMEOUT_MS, the process saying so and exiting all the same.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../seed/demo';
+import { type ServerNode, startServerNode } from '../testing/serverNode';
 import { createServerDatabase } from '../testing/testDatabase';
-
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
-
-interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-  /** Everything it wrote so far. */
-  output(): string;
-  /** Resolves with the exit code. */
-  exited: Promise<number | null>;
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -31,58 +17,26 @@ afterEach(async () => {
 });
 
 /** Starts `npm start`'s entry point on a database of its own; resolves once it is ready. */
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ferrite-drain-'));
+async function startServer(options: { seed: boolean; env: Record<string, string> }): Promise<ServerNode> {
   const database = process.env.TEST_DATABASE_URL
     ? await createServerDatabase(process.env.TEST_DATABASE_URL)
     : null;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      COAP_PORT: '0',
-      SEED_DEMO: '1',
-      DEMO_PLANT: '0',
-      SECRET: randomBytes(32).toString('hex'),
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
+  const server = await startServerNode({
+    name: 'drain',
+    databaseUrl: database?.url,
+    secret: randomBytes(32).toString('hex'),
+    seed: options.seed,
+    keepOutput: Number.POSITIVE_INFINITY,
+    env: options.env,
+  }).catch(async (error: unknown) => {
     await database?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
-  const url = await new Promise<string>((ready, fail) => {
-    const look = () => {
-      const address = /Server listening at (http:\/\/[\d.:]+)/.exec(output)?.[1];
-      if (address && output.includes('Ferrite is ready')) ready(address);
-    };
-    child.stdout?.on('data', look);
-    void exited.then((code) =>
-      fail(new Error(`the server exited (${code}) before it was ready:\n${output}`)),
-    );
+  cleanups.push(async () => {
+    await server.stop('SIGKILL');
+    await database?.drop();
   });
-  return { child, url, output: () => output, exited };
+  return server;
 }
 
 /**
@@ -122,7 +76,7 @@ async function halfSentSignIn(url: string) {
  * Resolves once the server has logged that the half-sent request came in (Fastify's JSON request line):
  * a connection whose request is not yet read counts as idle, and a closing server drops idle ones.
  */
-function requestArrived(server: ServerProcess): Promise<void> {
+function requestArrived(server: ServerNode): Promise<void> {
   return new Promise((done) => {
     const look = () => {
       const lines = server.output().split('\n');
@@ -162,7 +116,10 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms:
 
 describe('SIGTERM', () => {
   it('answers not ready at once, stops taking connections, finishes the request in flight, then exits 0', async () => {
-    const server = await startServer({ DRAIN_NOTICE_MS: '1500', DRAIN_TIMEOUT_MS: '20000' });
+    const server = await startServer({
+      seed: true,
+      env: { DRAIN_NOTICE_MS: '1500', DRAIN_TIMEOUT_MS: '20000' },
+    });
     expect(await readiness(server.url)).toBe(200);
     const signIn = await halfSentSignIn(server.url);
     await requestArrived(server);
@@ -200,7 +157,7 @@ describe('SIGTERM', () => {
   }, 90_000);
 
   it('exits at DRAIN_TIMEOUT_MS when a request never finishes, saying so', async () => {
-    const server = await startServer({ DRAIN_TIMEOUT_MS: '1500', SEED_DEMO: '0' });
+    const server = await startServer({ seed: false, env: { DRAIN_TIMEOUT_MS: '1500' } });
     const stuck = await halfSentSignIn(server.url);
     void stuck.answer.catch(() => undefined);
     await requestArrived(server);
