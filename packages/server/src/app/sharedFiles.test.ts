@@ -5,23 +5,17 @@
  * files in PostgreSQL (the default with DATABASE_URL) and in an S3 bucket (BLOB_URL).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { firmwareCommandValueSchema } from '@ferrite/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
 import { addProject } from '../modules/entityManager/testSupport';
 import { createGateway, demoAdmin, gatewayBody, iotClient } from '../modules/iotManager/testSupport';
 import type { DatabaseHandle } from '../platform/db/database';
-import { createLogger } from '../platform/http/logging';
-import { JobQueue } from '../platform/jobs/jobQueue';
 import { seedDemoIfEmpty } from '../seed/demo';
 import { startTestS3Server, type TestS3Server } from '../testing/s3Server';
 import { openTestDatabase } from '../testing/testDatabase';
-import type { TestPlatform } from '../testing/testPlatform';
-import { buildApp } from './httpApp';
-import { createDeps } from './runtime';
+import { startTestNode, type TestPlatform } from '../testing/testPlatform';
 
 let database: DatabaseHandle;
 let s3: TestS3Server;
@@ -35,37 +29,6 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** One node: the app on the shared database, with a data directory of its own. */
-async function startNode(env: Record<string, string>): Promise<TestPlatform> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ferrite-node-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    PUBLIC_URL: 'http://ferrite.test',
-    ...env,
-  });
-  const log = createLogger(config.logLevel);
-  const jobs = await JobQueue.start(database.db, log);
-  const deps = await createDeps(config, database, log, jobs);
-  const app = await buildApp(deps);
-  await app.ready();
-  return {
-    app,
-    deps,
-    database,
-    config,
-    close: async () => {
-      await deps.ingest.stop();
-      await app.close();
-      await jobs.stop();
-      deps.blobs.close?.();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe.each([
   ['in PostgreSQL', '7.0.0', () => ({})],
   ['in an S3 bucket', '7.1.0', () => ({ BLOB_URL: s3.blobUrl('nodes') })],
@@ -74,8 +37,8 @@ describe.each([
   let nodeB: TestPlatform;
 
   beforeAll(async () => {
-    nodeA = await startNode(env());
-    nodeB = await startNode(env());
+    nodeA = await startTestNode(database, env());
+    nodeB = await startTestNode(database, env());
   });
   afterAll(async () => {
     await nodeA?.close();

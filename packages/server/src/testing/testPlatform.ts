@@ -23,6 +23,26 @@ export interface TestPlatform {
 
 /** Builds the app on its own database with the demo seeded; pass env to change the configuration. */
 export async function createTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+  const database = await openTestDatabase();
+  await seedDemoIfEmpty(database.db);
+  const platform = await startTestNode(database, env);
+  return {
+    ...platform,
+    close: async () => {
+      await platform.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Builds the app on a database that is already there, with a data directory of its own: one node of
+ * several on a shared database. Closing it leaves the database open.
+ */
+export async function startTestNode(
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+): Promise<TestPlatform> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ferrite-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,8 +57,6 @@ export async function createTestPlatform(env: Record<string, string> = {}): Prom
     TRUST_PROXY: 'loopback',
     ...env,
   });
-  const database = await openTestDatabase();
-  await seedDemoIfEmpty(database.db);
   const log = createLogger(config.logLevel);
   const jobs = await JobQueue.start(database.db, log);
   const deps = await createDeps(config, database, log, jobs);
@@ -54,7 +72,7 @@ export async function createTestPlatform(env: Record<string, string> = {}): Prom
       await deps.ingest.stop();
       await app.close();
       await jobs.stop();
-      await database.close();
+      deps.blobs.close?.();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
