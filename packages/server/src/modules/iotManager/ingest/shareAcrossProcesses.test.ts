@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerNode, startServerNode } from '../../../testing/serverNode';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { type PrivateMosquitto, startPrivateMosquitto } from './privateMosquitto';
-import { type GatewayFixture, gatewayFixture } from './testSupport';
+import { type GatewayFixture, gatewayFixture, storedCounts } from './testSupport';
 
 let platform: TestPlatform;
 let broker: PrivateMosquitto;
@@ -81,19 +81,6 @@ async function until(check: () => Promise<boolean> | boolean, ms: number): Promi
   }
 }
 
-async function storedCounts() {
-  const row = await platform.database.db
-    .selectFrom('telemetry')
-    .select((eb) => [
-      eb.fn.countAll<string>().as('rows'),
-      eb.fn.count<string>(eb.fn('distinct', ['value'])).as('values'),
-    ])
-    .where('sensor_id', '=', gw.sensorId)
-    .where('param_key', '=', 'temperature')
-    .executeTakeFirstOrThrow();
-  return { rows: Number(row.rows), duplicated: Number(row.rows) - Number(row.values) };
-}
-
 describe('the MQTT share across server processes on one PostgreSQL database', () => {
   it('loses nothing and stores nothing twice through a kill, a restart, a scale-out and a stop', async () => {
     const [a, b] = await Promise.all([startNode('share-a'), startNode('share-b')]);
@@ -139,8 +126,8 @@ describe('the MQTT share across server processes on one PostgreSQL database', ()
       publishing = false;
       await until(() => counts.acknowledged + errors.length >= counts.sent, 10_000);
       const total = counts.acknowledged;
-      await until(async () => (await storedCounts()).rows >= total, 20_000);
-      const stored = await storedCounts();
+      await until(async () => (await storedCounts(platform, gw.sensorId)).rows >= total, 20_000);
+      const stored = await storedCounts(platform, gw.sensorId);
       const result = {
         sent: counts.sent,
         acknowledged: counts.acknowledged,

@@ -11,7 +11,7 @@ import { createLogger } from '../../../platform/http/logging';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { DeviceLinkHub } from './deviceLink';
 import { type PrivateMosquitto, startPrivateMosquitto } from './privateMosquitto';
-import { gatewayFixture } from './testSupport';
+import { gatewayFixture, storedCounts } from './testSupport';
 import { type RunningSubscriber, startExternalSubscriber } from './transports/mqtt/externalBroker';
 import type { AdoptionOutcome } from './transports/mqtt/sessionAdoption';
 
@@ -73,31 +73,37 @@ async function scenario(logger = log, readings: 'timed' | 'untimed' = 'timed') {
         });
       }, everyMs);
     });
-  /** Rows stored for the sensor, and how many readings (values) of them are there twice. */
-  const stored = async () => {
-    const rows = await platform.deps.db
-      .selectFrom('telemetry')
-      .select((eb) => [
-        eb.fn.countAll<string>().as('rows'),
-        eb.fn.count<string>(eb.fn('distinct', ['value'])).as('values'),
-      ])
-      .where('sensor_id', '=', gw.sensorId)
-      .where('param_key', '=', 'temperature')
-      .executeTakeFirstOrThrow();
-    return { rows: Number(rows.rows), duplicated: Number(rows.rows) - Number(rows.values) };
-  };
   /** Waits (bounded) until every acknowledged reading is stored, then answers the counts. */
   const settle = async (total: number) => {
     const deadline = Date.now() + 15_000;
-    let now = await stored();
+    let now = await storedCounts(platform, gw.sensorId);
     while (now.rows < total && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      now = await stored();
+      now = await storedCounts(platform, gw.sensorId);
     }
     return { ...counts, stored: now.rows, lost: counts.acknowledged - now.rows, duplicated: now.duplicated };
   };
+  /**
+   * Starts publishing `total` readings, one every `everyMs`, and resolves once `first` of them are
+   * acknowledged; `finish` waits for the rest and answers the counts once they are stored.
+   */
+  const startPublishing = async (total: number, everyMs: number, first: number) => {
+    const publishing = publish(total, everyMs);
+    await until(() => counts.acknowledged >= first, 10_000);
+    return {
+      finish: async () => {
+        await publishing;
+        return settle(total);
+      },
+    };
+  };
   const end = (device as MqttClient).endAsync.bind(device);
-  return { node, publish, settle, takeovers, counts, end, group };
+  return { node, startPublishing, takeovers, counts, end, group };
+}
+
+/** What every test ends with: each of `total` readings sent, acknowledged and stored, once. */
+function everyReadingOnce(total: number) {
+  return { sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 };
 }
 
 /** Resolves once `check` holds, polling (the broker and the registry announce nothing). */
@@ -111,20 +117,18 @@ describe('the MQTT share moves with the nodes (private Mosquitto)', () => {
     const world = await scenario();
     const [a, b] = [await world.node('a'), await world.node('b')];
     const total = 2_000;
-    const publishing = world.publish(total, 2);
-    await until(() => world.counts.acknowledged >= 600, 10_000);
+    const publishing = await world.startPublishing(total, 2, 600);
     const stopping = Date.now();
     const handover = await b.close();
     const stopMs = Date.now() - stopping;
-    await publishing;
-    const counts = await world.settle(total);
+    const counts = await publishing.finish();
     const last = await a.close();
     await world.end();
     console.log('graceful stop', { ...counts, stopMs, b: handover, a: last });
     expect(handover).toMatchObject({ handedOver: true, reason: 'handed over' });
     expect(stopMs).toBeLessThan(5_000);
     expect(last.reason).toBe('last node');
-    expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
+    expect(counts).toMatchObject(everyReadingOnce(total));
   }, 45_000);
 
   it('a node that crashes has its share taken over within seconds: nothing lost, nothing twice', async () => {
@@ -133,37 +137,33 @@ describe('the MQTT share moves with the nodes (private Mosquitto)', () => {
     // Enough after the crash that the crashed node's four sessions would each pass the broker's queue
     // limit (1,000) if nobody emptied them.
     const total = 6_000;
-    const publishing = world.publish(total, 1);
-    await until(() => world.counts.acknowledged >= 500, 10_000);
+    const publishing = await world.startPublishing(total, 1, 500);
     const crashed = Date.now();
     b.halt();
     await until(() => world.takeovers.some((t) => t.node.endsWith('-b')), 15_000);
     const takeoverMs = (world.takeovers[0]?.at ?? Number.NaN) - crashed;
-    await publishing;
-    const counts = await world.settle(total);
+    const counts = await publishing.finish();
     const last = await a.close();
     await world.end();
     console.log('crash', { ...counts, takeoverMs, takeover: world.takeovers[0]?.outcome, a: last });
     expect(world.takeovers[0]?.outcome).toMatchObject({ left: 0, ended: 4 });
     expect(takeoverMs).toBeLessThan(10_000);
-    expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
+    expect(counts).toMatchObject(everyReadingOnce(total));
   }, 55_000);
 
   it('a reading without a time of its own that the broker sends again after a crash is stored once', async () => {
     const world = await scenario(log, 'untimed');
     const [a, b] = [await world.node('a'), await world.node('b')];
     const total = 4_000;
-    const publishing = world.publish(total, 1);
-    await until(() => world.counts.acknowledged >= 1_000, 10_000);
+    const publishing = await world.startPublishing(total, 1, 1_000);
     b.halt();
     await until(() => world.takeovers.length > 0, 15_000);
-    await publishing;
-    const counts = await world.settle(total);
+    const counts = await publishing.finish();
     const last = await a.close();
     await world.end();
     console.log('crash, untimed readings', { ...counts, takeover: world.takeovers[0]?.outcome, a: last });
     expect(world.takeovers[0]?.outcome).toMatchObject({ left: 0, ended: 4 });
-    expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
+    expect(counts).toMatchObject(everyReadingOnce(total));
   }, 45_000);
 
   it('a crashed node that comes back takes its own sessions again: nothing lost, nothing twice', async () => {
@@ -171,8 +171,7 @@ describe('the MQTT share moves with the nodes (private Mosquitto)', () => {
     const a = await world.node('a');
     let b = await world.node('b');
     const total = 3_000;
-    const publishing = world.publish(total, 2);
-    await until(() => world.counts.acknowledged >= 500, 10_000);
+    const publishing = await world.startPublishing(total, 2, 500);
     b.halt();
     // Back before anyone notices the silence: its own sessions hold what the broker queued meanwhile.
     b = await world.node('b');
@@ -180,13 +179,12 @@ describe('the MQTT share moves with the nodes (private Mosquitto)', () => {
     // And once more after a clean stop, while its share is with the survivor.
     await b.close();
     b = await world.node('b');
-    await publishing;
-    const counts = await world.settle(total);
+    const counts = await publishing.finish();
     const handovers = { b: await b.close(), a: await a.close() };
     await world.end();
     console.log('restart', { ...counts, takeovers: world.takeovers.length, ...handovers });
     expect(handovers.b.acknowledged).toBeGreaterThan(0);
-    expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
+    expect(counts).toMatchObject(everyReadingOnce(total));
   }, 45_000);
 
   it('a crashed node that comes back while a survivor empties its sessions lets it finish, then takes its share again, quietly', async () => {
@@ -194,8 +192,7 @@ describe('the MQTT share moves with the nodes (private Mosquitto)', () => {
     const a = await world.node('a');
     let b = await world.node('b');
     const total = 3_000;
-    const publishing = world.publish(total, 2);
-    await until(() => world.counts.acknowledged >= 500, 10_000);
+    const publishing = await world.startPublishing(total, 2, 500);
     b.halt();
     // Back the moment a survivor claims its sessions: the two meet at the broker.
     const nodeB = `${world.group}-b`;
@@ -211,8 +208,7 @@ describe('the MQTT share moves with the nodes (private Mosquitto)', () => {
     while (!(await claimed()) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 5));
     b = await world.node('b');
-    await publishing;
-    const counts = await world.settle(total);
+    const counts = await publishing.finish();
     await until(() => world.takeovers.length > 0, 10_000);
     const handovers = { b: await b.close(), a: await a.close() };
     await world.end();
@@ -225,22 +221,20 @@ describe('the MQTT share moves with the nodes (private Mosquitto)', () => {
     // It did not cut in: nothing the survivor held had to be sent to it again.
     expect(handovers.b.redelivered).toBe(0);
     expect(complaints).toEqual([]);
-    expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
+    expect(counts).toMatchObject(everyReadingOnce(total));
   }, 45_000);
 
   it('a third node that joins takes a share at once: nothing lost, nothing twice', async () => {
     const world = await scenario();
     const [a, b] = [await world.node('a'), await world.node('b')];
     const total = 3_000;
-    const publishing = world.publish(total, 2);
-    await until(() => world.counts.acknowledged >= 800, 10_000);
+    const publishing = await world.startPublishing(total, 2, 800);
     const c = await world.node('c');
-    await publishing;
-    const counts = await world.settle(total);
+    const counts = await publishing.finish();
     const handovers = { c: await c.close(), b: await b.close(), a: await a.close() };
     await world.end();
     console.log('scale-out', { ...counts, ...handovers });
     expect(handovers.c.acknowledged).toBeGreaterThan(0);
-    expect(counts).toMatchObject({ sent: total, acknowledged: total, stored: total, lost: 0, duplicated: 0 });
+    expect(counts).toMatchObject(everyReadingOnce(total));
   }, 45_000);
 });

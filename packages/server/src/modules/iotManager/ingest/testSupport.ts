@@ -95,6 +95,23 @@ export async function storedPoints(platform: TestPlatform, sensorId: string, par
     .execute();
 }
 
+/**
+ * How many temperature readings of a sensor are stored, and how many of them are there twice (each
+ * reading a share test sends has a value of its own).
+ */
+export async function storedCounts(platform: TestPlatform, sensorId: string) {
+  const row = await platform.deps.db
+    .selectFrom('telemetry')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('rows'),
+      eb.fn.count<string>(eb.fn('distinct', ['value'])).as('values'),
+    ])
+    .where('sensor_id', '=', sensorId)
+    .where('param_key', '=', 'temperature')
+    .executeTakeFirstOrThrow();
+  return { rows: Number(row.rows), duplicated: Number(row.rows) - Number(row.values) };
+}
+
 /** The gateway's log lines, newest first (after writing what is pending). */
 export async function logLines(platform: TestPlatform, gatewayId: string) {
   await platform.deps.ingest.flush();
