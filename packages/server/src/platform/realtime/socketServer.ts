@@ -183,20 +183,22 @@ function hearSessionEnds<D extends AppDeps>(
         if (covers(announcement, auth)) endSocket(socket, announcement.reason);
       }
     },
-    missed: () => {
-      for (const socket of io.of('/').sockets.values()) {
-        const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-        if (typeof token !== 'string') continue;
-        resolveViewer(deps, access, token)
-          .then((viewer) => {
-            if (!viewer) socket.disconnect(true);
-          })
-          .catch((error) =>
-            deps.log.warn({ err: error }, 'Could not check a socket after the bus was cut off'),
-          );
-      }
-    },
+    missed: () => void checkAgain(io, deps, access),
   });
+}
+
+/** Each socket's token checked again, one at a time (the pool serves requests meanwhile); the dead go. */
+async function checkAgain<D extends AppDeps>(io: Server, deps: D, access: SocketAccess<D>): Promise<void> {
+  for (const socket of [...io.of('/').sockets.values()]) {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || socket.disconnected) continue;
+    try {
+      if (!(await resolveViewer(deps, access, token))) socket.disconnect(true);
+    } catch (error) {
+      deps.log.warn({ err: error }, 'Could not check a socket after the bus was cut off');
+      return;
+    }
+  }
 }
 
 /** Tells the socket why its session ended, then disconnects it (the client does not retry). */
