@@ -14,6 +14,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Listened for before the platform starts: a stop asked for while it starts (an orchestrator scaling
+  // in at once) waits for the start to finish and then drains, instead of killing the node mid-start.
+  let asked: string | null = null;
+  let onSignal = (signal: string) => {
+    asked ??= signal;
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
   const platform = await startPlatform(config);
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -39,8 +47,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  onSignal = shutdown;
+  if (asked) shutdown(asked);
 }
 
 main().catch((error: unknown) => {

@@ -138,14 +138,19 @@ export class JobQueue {
   async define<Data extends object>(job: JobDefinition<Data>): Promise<void> {
     if (job.everySeconds !== undefined) assertPeriod(job);
     const retry = job.retry ?? NO_RETRY;
-    await this.boss.createQueue(job.name, {
-      name: job.name,
-      retryLimit: retry.limit,
-      retryDelay: retry.delaySeconds,
-      retryBackoff: retry.backoff,
-      ...(job.policy ? { policy: job.policy } : {}),
-      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
-    });
+    await this.boss
+      .createQueue(job.name, {
+        name: job.name,
+        retryLimit: retry.limit,
+        retryDelay: retry.delaySeconds,
+        retryBackoff: retry.backoff,
+        ...(job.policy ? { policy: job.policy } : {}),
+        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+      })
+      .catch(async (error: unknown) => {
+        // Two nodes starting at once both create the queue; the one that loses the race finds it made.
+        if (!(await this.boss.getQueue(job.name))) throw error;
+      });
     await this.boss.offWork(job.name);
     const worker = await this.boss.work<Data>(
       job.name,
