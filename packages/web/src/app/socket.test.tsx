@@ -191,6 +191,28 @@ describe('useSocketRoom', () => {
     expect(statuses.at(-1)).toBe('live');
   });
 
+  it('connects again with a fresh token when the server ends the connection at its token expiry', async () => {
+    serveSocketTokens();
+    const store = signedInStore('old');
+    const statuses: string[] = [];
+    mount(store, <Probe onLog={() => {}} onStatus={(s) => statuses.push(s)} />);
+    const fake = created[0]!;
+    fake.connected = true;
+    act(() => fake.fire('connect'));
+    await flush();
+
+    store.dispatch(sessionActions.tokensRefreshed({ accessToken: 'fresh', expiresAt: null }));
+    fake.disconnect();
+    act(() => fake.fire('disconnect', 'io server disconnect'));
+    expect(statuses.at(-1)).toBe('offline');
+    expect(fake.active).toBe(true);
+    expect(await fake.handshakeToken()).toBe('socket-for-fresh');
+    fake.connected = true;
+    act(() => fake.fire('connect'));
+    await flush();
+    expect(statuses.at(-1)).toBe('live');
+  });
+
   it('stops for good when the server ends the session, and a later sign-in connects afresh', async () => {
     serveSocketTokens();
     const statuses: string[] = [];

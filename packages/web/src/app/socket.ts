@@ -134,8 +134,12 @@ function ensureSocket(key: string, tokenGetter: TokenGetter): Socket {
     retryTimer = clearTimer(retryTimer);
     for (const entry of rooms.values()) subscribe(entry);
   });
-  created.on('disconnect', () => {
+  created.on('disconnect', (reason) => {
     for (const entry of rooms.values()) setStatus(entry, 'offline');
+    // The server ends a connection when its token expires; socket.io does not retry a server's
+    // disconnect, so the app connects again with the token of now (a session that ended was forgotten
+    // by session.ended before this, and is not revived).
+    if (reason === 'io server disconnect' && socket === created && rooms.size > 0) created.connect();
   });
   // The member's session ended (signed out, revoked, archived): the server disconnects for good, so the
   // connection is forgotten rather than kept for its rooms; a later sign-in opens a new one.
