@@ -28,7 +28,7 @@ const serverTests = splitTests('packages/server');
 
 /**
  * Server tests about PostgreSQL itself (several server processes on one database, which PGlite, one
- * process's database, cannot be): collected only in the PostgreSQL pass (`npm run test:pg`, and
+ * process's database, cannot be, and code that only PostgreSQL runs): collected only in the PostgreSQL pass (`npm run test:pg`, and
  * `npm test`'s second pass), when TEST_DATABASE_URL is set.
  */
 const POSTGRES_ONLY = [
@@ -38,6 +38,9 @@ const POSTGRES_ONLY = [
   'src/app/revocation.test.ts',
   'src/app/sharedFiles.test.ts',
   'src/platform/cluster/postgresBus.test.ts',
+  // The PostgreSQL blob store serves DATABASE_URL only (embedded files stay on disk); on PGlite its
+  // 256 kB chunks cost half a minute of the pass for a store nobody runs there.
+  'src/platform/storage/postgresBlobStore.test.ts',
   'src/modules/iotManager/ingest/shareAcrossProcesses.test.ts',
 ];
 

@@ -1,4 +1,4 @@
-/** The PostgreSQL blob store: chunked, streamed, atomic replacement; on PGlite and PostgreSQL alike. */
+/** The PostgreSQL blob store (DATABASE_URL; the PostgreSQL pass only): chunked, streamed, atomic replacement. */
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,8 +120,7 @@ describe('the PostgreSQL blob store', () => {
   });
 
   it('streams a 20 MB upload and download without holding the file in memory', async () => {
-    // PGlite (tests only: the embedded default keeps files on disk) parses bytea several times slower.
-    const file = generatedFile((database.engine === 'postgres' ? 20 : 5) * 1024 * 1024);
+    const file = generatedFile(20 * 1024 * 1024);
     const upload = await peakMemoryDuring(() => store.put('big/twenty', file.stream));
     expect(upload.result).toEqual({ size: file.size, sha256: file.sha256 });
     const download = await peakMemoryDuring(async () => digestOf(await otherNode.openRead('big/twenty')));
