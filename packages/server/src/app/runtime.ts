@@ -1,5 +1,4 @@
 /** Starts and stops the whole platform: config → database → HTTP (→ broker and workers as they land). */
-import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -11,7 +10,6 @@ import { migrateToLatest } from '../platform/db/migrate';
 import type { AppDeps } from '../platform/http/deps';
 import { createLogger } from '../platform/http/logging';
 import { JobQueue } from '../platform/jobs/jobQueue';
-import { type BrokerProbe, startBrokerProbe } from '../platform/lifecycle/brokerProbe';
 import { Readiness } from '../platform/lifecycle/readiness';
 import { Mailer } from '../platform/mail/mailer';
 import { Metrics } from '../platform/metrics/metrics';
@@ -108,7 +106,6 @@ export async function startPlatform(
   let sockets: RunningSocketServer | null = null;
   let transports: DeviceTransports | null = null;
   let jobs: JobQueue | null = null;
-  let broker: BrokerProbe | null = null;
   let cluster: Awaited<ReturnType<typeof openCluster>> | null = null;
   const started: Started[] = [];
   // Migrations and the demo, once across nodes: a node starting beside another waits, then finds them done.
@@ -137,11 +134,9 @@ export async function startPlatform(
     await startup.release();
     await app.listen({ port: config.port, host: config.host });
     transports = await startDeviceTransports(deps);
-    if (config.mqttUrl) {
-      const probe = startBrokerProbe(config.mqttUrl, config.nodeId ?? hostname(), log);
-      broker = probe;
-      deps.readiness.register('mqtt', () => probe.connected());
-    }
+    // The external broker answers while a session of the subscriber is connected (each reconnects).
+    const brokerConnected = transports.brokerConnected;
+    if (brokerConnected) deps.readiness.register('mqtt', brokerConnected);
     for (const module of modules) for (const job of module.jobs?.(deps) ?? []) await jobs.define(job);
     for (const module of modules) {
       const running = await module.start?.(deps);
@@ -184,7 +179,6 @@ export async function startPlatform(
     const runningSockets = sockets;
     const runningJobs = jobs;
     const runningCluster = cluster;
-    const runningBroker = broker;
     let stopping: Promise<void> | null = null;
     return {
       app: running,
@@ -201,7 +195,6 @@ export async function startPlatform(
           // stop is written before the database closes.
           await plant?.stop();
           await runningTransports.stopListening();
-          await runningBroker?.close();
           for (const running of started.reverse()) await running.stop();
           // socket.io closes the HTTP server too: no new connection, and in-flight requests finish.
           await runningSockets.close();
@@ -220,7 +213,6 @@ export async function startPlatform(
     };
   } catch (error) {
     await startup.release();
-    await broker?.close();
     await transports?.close();
     for (const running of started.reverse()) await running.stop();
     await sockets?.close();

@@ -14,6 +14,8 @@ export interface DeviceTransports {
   /** The embedded broker's port, or null when it is off (external broker, or port taken). */
   mqttPort: number | null;
   coapPort: number | null;
+  /** With MQTT_URL: whether the external broker answers (the subscriber's own sessions); else null. */
+  brokerConnected: (() => boolean) | null;
   /**
    * Stops taking MQTT and CoAP traffic (the node's MQTT share goes to the others); ingest still takes
    * what HTTP devices send until `close`, so their requests in flight at a stop finish.
@@ -33,6 +35,7 @@ export async function startDeviceTransports(deps: DeviceDeps): Promise<DeviceTra
   await warnOfTopicOverlaps(deps.db, log);
   const closers: (() => Promise<void>)[] = [];
   let mqttPort: number | null = null;
+  let brokerConnected: DeviceTransports['brokerConnected'] = null;
   let coap: Awaited<ReturnType<typeof startCoapTransport>> = null;
   try {
     if (config.mqttUrl) {
@@ -62,6 +65,7 @@ export async function startDeviceTransports(deps: DeviceDeps): Promise<DeviceTra
       });
       // Its share handed over (or kept for the restart when this is the last node) before ingest stops.
       closers.push(async () => void (await subscriber.close()));
+      brokerConnected = subscriber.connected;
     } else {
       const broker = await startEmbeddedBroker({
         port: config.mqttPort,
@@ -106,6 +110,7 @@ export async function startDeviceTransports(deps: DeviceDeps): Promise<DeviceTra
   return {
     mqttPort,
     coapPort: coap?.port ?? null,
+    brokerConnected,
     stopListening,
     close: async () => {
       await stopListening();

@@ -76,6 +76,8 @@ export interface RunningSubscriber {
   close(): Promise<Handover>;
   /** Stops as a crash would: connections cut without DISCONNECT, no heartbeat, nothing handed over. */
   halt(): void;
+  /** Whether the broker answers: a session is connected (each reconnects by itself), for /api/ready. */
+  connected(): boolean;
 }
 
 /** The group before MQTT_SHARE_GROUP existed: a session from then is unsubscribed from it. */
@@ -206,6 +208,7 @@ export async function startExternalSubscriber(options: ExternalBrokerOptions): P
       deviceLink.setPusher(null);
       for (const session of sessions) session.halt();
     },
+    connected: () => sessions.some((session) => session.client.connected),
   };
 }
 
