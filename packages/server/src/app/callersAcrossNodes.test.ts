@@ -4,62 +4,22 @@
  * node that remembers a caller forgets it when the other node answers a sign-out or a permission
  * change, not a second later.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import type { ClusterBus } from '../platform/cluster';
-import type { DatabaseHandle } from '../platform/db/database';
-import { createLogger } from '../platform/http/logging';
-import { JobQueue } from '../platform/jobs/jobQueue';
-import { seedDemoIfEmpty } from '../seed/demo';
-import { joinedBuses } from '../testing/joinedBuses';
+import { type JoinedNodes, startJoinedNodes } from '../testing/joinedNodes';
 import { addMember, createGroup, demoOrgId } from '../testing/people';
 import { bearer, signInToOrg } from '../testing/session';
-import { openTestDatabase } from '../testing/testDatabase';
-import { buildApp } from './httpApp';
-import { SERVER_MODULES, type ServerDeps } from './modules';
-import { createDeps } from './runtime';
 
-let database: DatabaseHandle;
-let jobs: JobQueue;
-let dataDir: string;
-const nodes: { app: FastifyInstance; deps: ServerDeps; bus: ClusterBus }[] = [];
+let joined: JoinedNodes;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'ferrite-callers-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: join(dataDir, 'none'),
-    SECRET: 'a'.repeat(64),
-  });
-  database = await openTestDatabase();
-  await seedDemoIfEmpty(database.db);
-  const log = createLogger('silent');
-  jobs = await JobQueue.start(database.db, log);
-  for (const bus of joinedBuses(2)) {
-    const deps = await createDeps(config, database, log, jobs, SERVER_MODULES, { bus, redis: null });
-    const app = await buildApp(deps);
-    await app.ready();
-    nodes.push({ app, deps, bus });
-  }
+  joined = await startJoinedNodes(2);
 });
 
-afterAll(async () => {
-  for (const { app, deps } of nodes) {
-    await deps.ingest.stop();
-    await app.close();
-  }
-  await jobs.stop();
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => joined.close());
 
-const [a, b] = [() => nodes[0] as (typeof nodes)[number], () => nodes[1] as (typeof nodes)[number]];
+type Node = JoinedNodes['nodes'][number];
+const [a, b] = [() => joined.nodes[0] as Node, () => joined.nodes[1] as Node];
 
 /** Resolves once node B has heard that callers changed (another node answered a write). */
 function heardOnB(): Promise<void> {
@@ -105,13 +65,13 @@ describe('remembered callers on two nodes', () => {
   it("are forgotten on the other node when one narrows a member's permissions", async () => {
     const admin = await signInToOrg(a().app);
     const orgId = orgOf(admin.access_token);
-    const viewers = await createGroup(database.db, await demoOrgId(database.db), {
+    const viewers = await createGroup(joined.database.db, await demoOrgId(joined.database.db), {
       name: 'Viewers',
       apps: ['entityManager'],
       permissions: ['entityManager.view'],
     });
     const person = { email: 'viewer@plant.test', password: 'Viewer@2026' };
-    const id = await addMember(database.db, orgId, { ...person, groupIds: [viewers] });
+    const id = await addMember(joined.database.db, orgId, { ...person, groupIds: [viewers] });
     const member = await signInToOrg(b().app, person.email, person.password);
     expect(await projects(b().app, member.access_token, orgId)).toBe(200);
     const heard = heardOnB();

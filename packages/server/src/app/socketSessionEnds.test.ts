@@ -5,9 +5,6 @@
  * hears no more sensor values, while another session of the same person stays connected. A node whose
  * bus was cut off checks its sockets' sessions again.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   type SensorValuesEvent,
   type SessionEndedEvent,
@@ -17,27 +14,14 @@ import {
 } from '@ferrite/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
 import { addPerson, PERSON_PASSWORD } from '../modules/entityManager/testSupport';
 import { type GatewayFixture, gatewayFixture } from '../modules/iotManager/ingest/testSupport';
-import type { DatabaseHandle } from '../platform/db/database';
-import { createLogger } from '../platform/http/logging';
-import { JobQueue } from '../platform/jobs/jobQueue';
 import { attachSocketServer, type RunningSocketServer } from '../platform/realtime/socketServer';
-import { seedDemoIfEmpty } from '../seed/demo';
-import { joinedBuses } from '../testing/joinedBuses';
+import { type JoinedNode, type JoinedNodes, startJoinedNodes } from '../testing/joinedNodes';
 import { bearer, signInToOrg } from '../testing/session';
-import { openTestDatabase } from '../testing/testDatabase';
-import type { TestPlatform } from '../testing/testPlatform';
-import { buildApp } from './httpApp';
-import { SERVER_MODULES } from './modules';
-import { createDeps, socketAccessOf } from './runtime';
+import { socketAccessOf } from './runtime';
 
-let database: DatabaseHandle;
-let jobs: JobQueue;
-let dataDir: string;
-const nodes: TestPlatform[] = [];
-const buses = joinedBuses(2);
+let joined: JoinedNodes;
 let sockets: RunningSocketServer;
 let base: string;
 let gw: GatewayFixture;
@@ -45,32 +29,14 @@ let adminEmail: string;
 const opened: Socket[] = [];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'ferrite-socket-ends-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: join(dataDir, 'none'),
-    SECRET: 'b'.repeat(64),
-    LIVE_VALUES_MS: '50',
-  });
-  database = await openTestDatabase();
-  await seedDemoIfEmpty(database.db);
-  const log = createLogger('silent');
-  jobs = await JobQueue.start(database.db, log);
-  for (const bus of buses) {
-    const deps = await createDeps(config, database, log, jobs, SERVER_MODULES, { bus, redis: null });
-    const app = await buildApp(deps);
-    await app.ready();
-    nodes.push({ app, deps, database, config, close: async () => undefined });
-  }
+  joined = await startJoinedNodes(2, { SECRET: 'b'.repeat(64), LIVE_VALUES_MS: '50' });
   const b = nodeB();
   sockets = await attachSocketServer(b.app, b.deps, socketAccessOf());
   await b.app.listen({ port: 0, host: '127.0.0.1' });
   const address = b.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   gw = await gatewayFixture(nodeA(), { protocol: 'HTTP' });
-  const org = await database.db
+  const org = await joined.database.db
     .updateTable('orgs')
     .set({ apps: JSON.stringify(['entityManager', 'iotManager', 'dashboards', 'roleManager']) })
     .where('id', '=', gw.orgId)
@@ -82,17 +48,11 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of opened) socket.close();
   await sockets?.close();
-  for (const { app, deps } of nodes) {
-    await deps.ingest.stop();
-    await app.close();
-  }
-  await jobs.stop();
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await joined.close();
 });
 
-const nodeA = () => nodes[0] as TestPlatform;
-const nodeB = () => nodes[1] as TestPlatform;
+const nodeA = () => joined.nodes[0] as JoinedNode;
+const nodeB = () => joined.nodes[1] as JoinedNode;
 
 /** What a socket heard, in order, from its connection on. */
 interface Watched {
@@ -251,14 +211,14 @@ describe("a member's live socket when the session ends", () => {
     const gone = await sensorSocket(await socketToken(member.access_token));
     const kept = await sensorSocket(await socketToken(gw.adminToken));
     // Archived with no announcement, as if node B missed it while its bus connection was down.
-    await database.db
+    await joined.database.db
       .updateTable('memberships')
       .set({ archived_at: new Date() })
       .where('org_id', '=', gw.orgId)
       .where('user_id', '=', userId)
       .execute();
     const closed = new Promise<string>((resolve) => gone.socket.once('disconnect', resolve));
-    buses[1]?.cut();
+    nodeB().bus.cut();
     expect(await closed).toBe('io server disconnect');
     const value = nextTemperature(kept);
     await reading(23.5);
