@@ -138,19 +138,26 @@ export class JobQueue {
   async define<Data extends object>(job: JobDefinition<Data>): Promise<void> {
     if (job.everySeconds !== undefined) assertPeriod(job);
     const retry = job.retry ?? NO_RETRY;
-    await this.boss
-      .createQueue(job.name, {
-        name: job.name,
-        retryLimit: retry.limit,
-        retryDelay: retry.delaySeconds,
-        retryBackoff: retry.backoff,
-        ...(job.policy ? { policy: job.policy } : {}),
-        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
-      })
-      .catch(async (error: unknown) => {
-        // Two nodes starting at once both create the queue; the one that loses the race finds it made.
-        if (!(await this.boss.getQueue(job.name))) throw error;
-      });
+    const options = {
+      name: job.name,
+      retryLimit: retry.limit,
+      retryDelay: retry.delaySeconds,
+      retryBackoff: retry.backoff,
+      ...(job.policy ? { policy: job.policy } : {}),
+      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+    };
+    // Nodes starting together create the same queues at once: the loser of that race gets a unique
+    // violation or a deadlock. A moment later the queue is made (or this node tries again).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(job.name, options);
+        break;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        if (await this.boss.getQueue(job.name)) break;
+      }
+    }
     await this.boss.offWork(job.name);
     const worker = await this.boss.work<Data>(
       job.name,
