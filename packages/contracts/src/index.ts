@@ -1,4 +1,5 @@
 /** Everything server and web share: schemas, types, registries, rules and constants. */
+export * from './alerts/index';
 export * from './apps';
 export * from './auth';
 export * from './brands';

@@ -19,6 +19,8 @@ export const socketRoomSchema = z.union([
    * socket may also join the `sensor` rooms of the sensors its dashboard's widgets read, and nothing else.
    */
   z.object({ kind: z.literal('sharedDashboard'), uuid: z.string().uuid() }),
+  /** The organization's alerts as they fire and change, for members with the Alerts app (contracts alerts). */
+  z.object({ kind: z.literal('orgAlerts'), orgId: z.string().uuid() }),
 ]);
 export type SocketRoom = z.infer<typeof socketRoomSchema>;
 
@@ -35,6 +37,8 @@ export function socketRoomName(room: SocketRoom): string {
       return `org:${room.orgId}:dashboard:${room.dashboardId}`;
     case 'sharedDashboard':
       return `share:${room.uuid}`;
+    case 'orgAlerts':
+      return `org:${room.orgId}:alerts`;
   }
 }
 

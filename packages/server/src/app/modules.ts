@@ -4,6 +4,7 @@
  * subscribers to ingest and starts what they start. A new module is one folder in `modules/` with an
  * `index.ts`, and one line here.
  */
+import { alertsModule } from '../modules/alerts';
 import { authModule } from '../modules/auth';
 import { brandModule } from '../modules/brand';
 import { clientConfigModule } from '../modules/clientConfig';
@@ -42,4 +43,5 @@ export const SERVER_MODULES: readonly ServerModule<ServerDeps>[] = [
   telemetryModule,
   iotManagerModule,
   dashboardsModule,
+  alertsModule,
 ];

@@ -1,5 +1,13 @@
 /** Kysely table types: the only description of the database shape the code relies on. */
 import type { ColumnType, Generated } from 'kysely';
+import type {
+  AlertEventsTable,
+  AlertNotificationsTable,
+  AlertRuleStatesTable,
+  AlertRulesTable,
+  AlertSilencesTable,
+  AlertsTable,
+} from './alertTables';
 import type { CreatedAt, Json, Timestamp } from './columnTypes';
 import type {
   DashboardCommandWidgetsTable,
@@ -325,6 +333,12 @@ export interface Database {
   blob_chunks: BlobChunksTable;
   blob_uploads: BlobUploadsTable;
   platform_secret: PlatformSecretTable;
+  alert_rules: AlertRulesTable;
+  alert_rule_states: AlertRuleStatesTable;
+  alerts: AlertsTable;
+  alert_events: AlertEventsTable;
+  alert_notifications: AlertNotificationsTable;
+  alert_silences: AlertSilencesTable;
   cluster_nodes: ClusterNodesTable;
   mqtt_receipts: MqttReceiptsTable;
 }

@@ -16,6 +16,7 @@ import * as demoSeeds from './0013_demo_seeds';
 import * as gatewayOfflineAnnounced from './0014_gateway_offline_announced';
 import * as sharedBlobs from './0015_shared_blobs';
 import * as clusterNodes from './0016_cluster_nodes';
+import * as alerts from './0017_alerts';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_gateway_offline_announced': gatewayOfflineAnnounced,
   '0015_shared_blobs': sharedBlobs,
   '0016_cluster_nodes': clusterNodes,
+  '0017_alerts': alerts,
 };

@@ -1,0 +1,3 @@
+export * from './alerts';
+export * from './conditions';
+export * from './rules';

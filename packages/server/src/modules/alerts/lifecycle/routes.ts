@@ -1,0 +1,6 @@
+/** TODO(issue 28): routes of this part land with it. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DeviceDeps } from '../../iotManager';
+
+/** Registers this part's routes. */
+export const alertRoutes: FastifyPluginAsyncZod<DeviceDeps> = async () => {};
