@@ -12,7 +12,6 @@
  *   CPU_PROFILE=/tmp/prof npm run bench:ingest     (.cpuprofile files of the main thread while ingesting)
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { cpuMark, cpuSince } from './cpuAccounting';
 import {
@@ -33,45 +32,10 @@ import {
   provisionBenchFleet,
   startBenchServer,
 } from './ingestSetup';
+import { type LoadThread, rollupCount, startLoad } from './loadThreads';
 import { profiled } from './profiling';
 
 const now = () => performance.timeOrigin + performance.now();
-
-type Message = { type: string; [key: string]: unknown };
-
-/** A load thread (ingestLoad.mjs). */
-interface LoadThread {
-  worker: Worker;
-  /** Posts `message` and resolves with the thread's next message of type `reply`. */
-  request(message: unknown, reply: string): Promise<Message>;
-}
-
-/** Starts a load thread and waits for its first message, of type `startedType` ('connected' or 'ready'). */
-async function startLoad(workerData: object, startedType: string): Promise<LoadThread> {
-  const worker = new Worker(new URL('./ingestLoad.mjs', import.meta.url), { workerData, execArgv: [] });
-  const waiting = new Map<string, (message: Message) => void>();
-  let failure: ((error: Error) => void) | null = null;
-  const failed = new Promise<never>((_, reject) => {
-    failure = reject;
-  });
-  failed.catch(() => {});
-  worker.on('error', (error) => failure?.(error));
-  worker.on('message', (message: Message) => {
-    if (message.type === 'failed') failure?.(new Error(String(message.message)));
-    waiting.get(message.type)?.(message);
-  });
-  const next = (type: string) =>
-    Promise.race([new Promise<Message>((resolve) => waiting.set(type, resolve)), failed]);
-  await next(startedType);
-  return {
-    worker,
-    request: (message, reply) => {
-      const answer = next(reply);
-      worker.postMessage(message);
-      return answer;
-    },
-  };
-}
 
 /**
  * The publisher (the fleet's MQTT clients) and the API user, started once and kept for the whole run
@@ -135,15 +99,6 @@ function loadPlan(fleet: BenchFleet, round: number, points = SETTINGS.points): L
     intervalMs: SETTINGS.intervalMs,
     t0: lastT0 - (SETTINGS.rounds - 1 - round) * spanWithGap,
   };
-}
-
-/** Points of the fleet's sensors the hour rollup counts (written in the same transaction as raw points). */
-async function rollupCount(server: BenchServer, sensorIds: string[]): Promise<number> {
-  const result = await sql<{ n: string }>`
-    select coalesce(sum(count), 0)::text as n from telemetry_1h where sensor_id = any(${sensorIds}::uuid[])`.execute(
-    server.platform.deps.db,
-  );
-  return Number(result.rows[0]?.n);
 }
 
 async function rawCount(server: BenchServer, sensorIds: string[]): Promise<number> {
