@@ -1,0 +1,194 @@
+/**
+ * The Alerts module's telemetry subscriber: every durable batch is evaluated against the rules covering
+ * its sensors, in data-time order per sensor. Nothing is queried per reading: rules come from the
+ * in-memory index, sensors from the directory (a batch's unknown ones in one query), states are read
+ * once per pair and then every STATE_TTL_MS in one batch query, latest values are written at most every
+ * VALUES_WRITE_MS per pair in one statement per batch; a state change is one conditional update.
+ * Runs of sensors no rule covers cost a map lookup.
+ */
+import type { DurableRun, TelemetrySubscriber } from '../../../platform/module';
+import type { Trigger } from './alerting';
+import { evaluateCondition } from './conditions';
+import { type Change, type Evaluation, pairKey, STATE_TTL_MS } from './evaluation';
+import { type ActiveRule, rulesCovering } from './ruleIndex';
+import { isScheduleActive } from './schedule';
+import type { SensorInfo } from './sensorDirectory';
+import { step } from './stateMachine';
+import { ensureStates, type PairKey, writeLastValues } from './stateStore';
+
+/** A pair's latest values are written at most this often (a state change writes them at once). */
+export const VALUES_WRITE_MS = 5_000;
+
+interface SensorWork {
+  sensor: SensorInfo;
+  rules: ActiveRule[];
+  runs: DurableRun[];
+}
+
+/** Evaluates rules on durable batches. */
+export class RuleEvaluator implements TelemetrySubscriber {
+  readonly name = 'alerts.rules';
+
+  constructor(
+    private readonly evaluation: Evaluation,
+    /** Wall clock (tests pass theirs): when an alert fired, and when held things expire. */
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Evaluates one stored batch. */
+  async onBatch(runs: readonly DurableRun[]): Promise<void> {
+    const work = await this.coveredWork(runs);
+    if (work.length === 0) return;
+    const now = this.clock();
+    await this.loadStates(work, now);
+    await this.warmHistory(work);
+    const changes: { rule: ActiveRule; sensor: SensorInfo; changes: Change[] }[] = [];
+    for (const item of work) changes.push(...this.evaluateSensor(item));
+    for (const { rule, sensor, changes: list } of changes)
+      await this.evaluation.apply(rule, sensor, list, () => new Date(this.clock()));
+    await this.writeValues(work, now);
+  }
+
+  /** The batch's sensors that some rule covers, with their rules and runs. */
+  private async coveredWork(runs: readonly DurableRun[]): Promise<SensorWork[]> {
+    const byOrg = new Map<string, DurableRun[]>();
+    for (const run of runs) {
+      const list = byOrg.get(run.orgId);
+      if (list) list.push(run);
+      else byOrg.set(run.orgId, [run]);
+    }
+    const work: SensorWork[] = [];
+    for (const [orgId, orgRuns] of byOrg) {
+      const index = await this.evaluation.rules.rulesOf(orgId, this.clock());
+      if (index.rules.length === 0) continue;
+      const sensors = await this.evaluation.sensors.resolve(
+        orgRuns.map((run) => run.sensorId),
+        this.clock(),
+      );
+      const bySensor = new Map<string, SensorWork>();
+      for (const run of orgRuns) {
+        let item = bySensor.get(run.sensorId);
+        if (!item) {
+          const sensor = sensors.get(run.sensorId);
+          if (!sensor || sensor.orgId !== orgId) continue;
+          const rules = rulesCovering(index, sensor);
+          if (rules.length === 0) continue;
+          item = { sensor, rules, runs: [] };
+          bySensor.set(run.sensorId, item);
+        }
+        item.runs.push(run);
+      }
+      work.push(...bySensor.values());
+    }
+    return work;
+  }
+
+  /** Reads the states of pairs not held (or held too long) in one query. */
+  private async loadStates(work: readonly SensorWork[], now: number): Promise<void> {
+    const pairs: PairKey[] = [];
+    for (const { sensor, rules } of work)
+      for (const rule of rules) {
+        const held = this.evaluation.states.get(pairKey(rule.id, sensor.id));
+        if (!held || now - held.readAt >= STATE_TTL_MS)
+          pairs.push({ ruleId: rule.id, sensorId: sensor.id, orgId: sensor.orgId });
+      }
+    for (const stored of await ensureStates(this.evaluation.deps.db, pairs)) {
+      const previous = this.evaluation.states.get(pairKey(stored.ruleId, stored.sensorId));
+      const held = this.evaluation.hold(stored, now);
+      if (previous) {
+        held.writtenAt = previous.writtenAt;
+        held.unwrittenTs = previous.unwrittenTs;
+      }
+    }
+  }
+
+  /** Loads the look-back of rate rules' series not held yet (after a start). */
+  private async warmHistory(work: readonly SensorWork[]): Promise<void> {
+    for (const { sensor, rules, runs } of work) {
+      const keepMs = Math.max(0, ...rules.map((rule) => rule.rateWindowS)) * 1_000;
+      if (keepMs === 0) continue;
+      for (const run of runs) {
+        if (this.evaluation.history.has(sensor.id, run.paramKey) || run.ts.length === 0) continue;
+        let first = Infinity;
+        for (let i = 0; i < run.ts.length; i++) first = Math.min(first, run.ts[i] as number);
+        await this.evaluation.history.warm(this.evaluation.deps.db, sensor.id, run.paramKey, first, keepMs);
+      }
+    }
+  }
+
+  /** Steps every rule of a sensor through its points in data-time order; answers the changes. */
+  private evaluateSensor({ sensor, rules, runs }: SensorWork) {
+    const points: { param: string; v: number; ts: number }[] = [];
+    for (const run of runs)
+      for (let i = 0; i < run.ts.length; i++)
+        points.push({ param: run.paramKey, v: run.values[i] as number, ts: run.ts[i] as number });
+    points.sort((a, b) => a.ts - b.ts);
+    const keepMs = Math.max(0, ...rules.map((rule) => rule.rateWindowS)) * 1_000;
+    const values = this.evaluation.valuesOf(sensor.id);
+    const history = this.evaluation.history;
+    const input = {
+      at: 0,
+      values,
+      valueAt: (param: string, ts: number) => history.valueAt(sensor.id, param, ts),
+      warn: this.evaluation.warn,
+    };
+    const changes = new Map<ActiveRule, Change[]>();
+    for (const point of points) {
+      const known = values.get(point.param);
+      if (known && known.ts > point.ts) continue; // an older point than one already evaluated
+      values.set(point.param, { v: point.v, ts: point.ts });
+      if (keepMs > 0) history.note(sensor.id, point.param, { v: point.v, ts: point.ts }, keepMs);
+      input.at = point.ts;
+      for (const rule of rules) {
+        if (rule.params !== null && !rule.params.has(point.param)) continue;
+        const held = this.evaluation.states.get(pairKey(rule.id, sensor.id));
+        if (!held) continue;
+        held.unwrittenTs = Math.max(held.unwrittenTs ?? 0, point.ts);
+        const current = { state: held.stored.state, since: held.stored.since };
+        const matched = evaluateCondition(rule.data.condition, input);
+        const clears = current.state === 'firing' && rule.prepared.clears(input, matched);
+        const active = isScheduleActive(rule.data.schedule, point.ts);
+        const { next, event } = step(current, {
+          matched,
+          clears,
+          at: point.ts,
+          forS: rule.data.for_s,
+          active,
+        });
+        if (event === 'none') continue;
+        const trigger: Trigger = { param: point.param, value: point.v, ts: point.ts };
+        const list = changes.get(rule) ?? [];
+        list.push({ from: current, to: next, event, trigger });
+        changes.set(rule, list);
+        held.stored = { ...held.stored, state: next.state, since: next.since };
+      }
+    }
+    // The held state moved ahead in memory; apply() re-reads the pair if the database disagrees.
+    for (const [rule, list] of changes) {
+      const held = this.evaluation.states.get(pairKey(rule.id, sensor.id));
+      const first = list[0];
+      if (held && first) held.stored = { ...held.stored, state: first.from.state, since: first.from.since };
+    }
+    return [...changes].map(([rule, list]) => ({ rule, sensor, changes: list }));
+  }
+
+  /** Writes pairs' latest values when VALUES_WRITE_MS passed since their last write (one statement). */
+  private async writeValues(work: readonly SensorWork[], now: number): Promise<void> {
+    const rows = [];
+    for (const { sensor, rules } of work)
+      for (const rule of rules) {
+        const held = this.evaluation.states.get(pairKey(rule.id, sensor.id));
+        if (!held || held.unwrittenTs === null || now - held.writtenAt < VALUES_WRITE_MS) continue;
+        rows.push({
+          ruleId: rule.id,
+          sensorId: sensor.id,
+          orgId: sensor.orgId,
+          lastTs: held.unwrittenTs,
+          lastValues: this.evaluation.valuesForRule(rule, sensor.id),
+        });
+        held.writtenAt = now;
+        held.unwrittenTs = null;
+      }
+    await writeLastValues(this.evaluation.deps.db, rows);
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * CEL expressions of rule conditions (`@marcbachmann/cel-js`: a sandboxed, non-Turing-complete language,
+ * never JavaScript eval). Each expression is parsed once and kept; a sensor's parameters are its
+ * variables, doubles by key, and every key also through `params["key"]` (keys that are not identifiers).
+ * A runtime error (a parameter not yet seen, a type mismatch) means "not met", logged once per expression.
+ */
+import { parse } from '@marcbachmann/cel-js';
+
+type Compiled = ReturnType<typeof parse>;
+
+/** Parsed expressions by text (bounded: a rule set's expressions, not an attacker's stream). */
+const compiled = new Map<string, Compiled | Error>();
+const MAX_COMPILED = 5_000;
+/** Expressions whose runtime failure was logged already. */
+const warned = new Set<string>();
+
+/** The parsed expression, or the parse error (kept, so a bad text is not parsed again on every reading). */
+export function compileExpression(text: string): Compiled | Error {
+  let found = compiled.get(text);
+  if (found) return found;
+  try {
+    found = parse(text);
+  } catch (error) {
+    found = error instanceof Error ? error : new Error(String(error));
+  }
+  if (compiled.size >= MAX_COMPILED) compiled.clear();
+  compiled.set(text, found);
+  return found;
+}
+
+/** The parse error of an expression in words, or null when it parses. */
+export function expressionProblem(text: string): string | null {
+  const result = compileExpression(text);
+  return result instanceof Error ? (result.message.split('\n')[0] ?? 'Invalid expression') : null;
+}
+
+/**
+ * Evaluates an expression on parameter values: true or false, null when a value it needs is missing
+ * (or it fails at run time, or answers something other than a bool).
+ */
+export function evaluateExpression(
+  text: string,
+  values: ReadonlyMap<string, number>,
+  warn: (message: string) => void = () => undefined,
+): boolean | null {
+  const expression = compileExpression(text);
+  if (expression instanceof Error) {
+    warnOnce(text, `Alert rule expression does not parse: ${expression.message.split('\n')[0]}`, warn);
+    return null;
+  }
+  const params: Record<string, number> = {};
+  const vars: Record<string, unknown> = { params };
+  for (const [key, value] of values) {
+    params[key] = value;
+    if (key !== 'params') vars[key] = value;
+  }
+  try {
+    const answer = expression(vars);
+    return typeof answer === 'boolean' ? answer : null;
+  } catch (error) {
+    const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    warnOnce(text, `Alert rule expression failed: ${message}`, warn);
+    return null;
+  }
+}
+
+function warnOnce(text: string, message: string, warn: (message: string) => void): void {
+  if (warned.has(text)) return;
+  if (warned.size >= MAX_COMPILED) warned.clear();
+  warned.add(text);
+  warn(`${message} (${text})`);
+}
