@@ -78,7 +78,12 @@ export class SensorDirectory {
     if (this.sensors.size + missing.length > MAX_SENSORS) this.sensors.clear();
     for (const id of missing) this.sensors.set(id, { at: now, info: null });
     for (const row of rows) {
-      const parents = await this.typeParentsOf(row.org_id, now);
+      let parents = await this.typeParentsOf(row.org_id, now);
+      // A type created since the hierarchy was read: read it again.
+      if (!parents.has(row.type_id)) {
+        this.typeParents.delete(row.org_id);
+        parents = await this.typeParentsOf(row.org_id, now);
+      }
       const typeIds = [row.type_id];
       for (let type = parents.get(row.type_id); type && !typeIds.includes(type); type = parents.get(type))
         typeIds.push(type);

@@ -103,8 +103,9 @@ export async function transitionState(
     .where('state', '=', from.state);
   if (from.state === 'pending' && from.since !== null)
     query = query.where('since', '=', new Date(from.since));
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  // `returning`: the affected-row count is not reported alike by every driver.
+  const row = await query.returning('rule_id').executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Records the alert a firing pair raised. */
