@@ -88,6 +88,18 @@ const configSchema = z.object({
   BLOB_URL: blobUrlSchema,
   MQTT_DYNSEC_USERNAME: brokerLogin('MQTT_DYNSEC_USERNAME'),
   MQTT_DYNSEC_PASSWORD: brokerLogin('MQTT_DYNSEC_PASSWORD'),
+  // A Twilio-compatible messaging API for alert SMS and WhatsApp; unset, they go to the outbox.
+  SMS_API_URL: optionalUrl,
+  SMS_ACCOUNT_SID: z.string().min(1).max(200).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).max(500).optional(),
+  SMS_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, { error: 'SMS_FROM must be a phone number such as +4915112345678' })
+    .optional(),
+  WHATSAPP_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, { error: 'WHATSAPP_FROM must be a phone number such as +4915112345678' })
+    .optional(),
 });
 
 /** Rules across variables: the dynamic-security admin account comes whole, and only with MQTT_URL. */
@@ -192,6 +204,13 @@ export interface Config {
    * else DATA_DIR/blobs (platform/storage/openBlobStore.ts).
    */
   blobBucket: S3Location | undefined;
+  /**
+   * The Twilio-compatible messaging API alert SMS and WhatsApp go through (SMS_API_URL with its account
+   * and token); unset, they are kept in the outbox. A medium without its sender number goes to the outbox too.
+   */
+  messaging:
+    | { apiUrl: string; accountSid: string; authToken: string; smsFrom?: string; whatsappFrom?: string }
+    | undefined;
 }
 
 /** A configuration problem that stops start-up, naming the variable at fault. */
@@ -258,6 +277,16 @@ export function loadConfig(
       ...raw.BLOB_URL,
       region: raw.BLOB_URL.region ?? env.AWS_REGION ?? 'us-east-1',
     },
+    messaging:
+      raw.SMS_API_URL && raw.SMS_ACCOUNT_SID && raw.SMS_AUTH_TOKEN
+        ? {
+            apiUrl: raw.SMS_API_URL.replace(/\/$/, ''),
+            accountSid: raw.SMS_ACCOUNT_SID,
+            authToken: raw.SMS_AUTH_TOKEN,
+            ...(raw.SMS_FROM ? { smsFrom: raw.SMS_FROM } : {}),
+            ...(raw.WHATSAPP_FROM ? { whatsappFrom: raw.WHATSAPP_FROM } : {}),
+          }
+        : undefined,
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import { defineModule } from '../../platform/module';
 import { ProjectRepository } from '../projects';
+import { alertAutomationJobs } from './commands/automationJobs';
 import { commandExpiryJob } from './commands/expiryJob';
 import { GatewayRepository } from './gateways/repository';
 import { gatewayStatusSweepJob } from './gateways/statusSweepJob';
@@ -16,7 +17,7 @@ import { iotManagerRoutes } from './routes';
 export const iotManagerModule = defineModule<DeviceDeps>({
   key: 'iotManager',
   routes: iotManagerRoutes,
-  jobs: (deps) => [gatewayStatusSweepJob(deps), commandExpiryJob(deps)],
+  jobs: (deps) => [gatewayStatusSweepJob(deps), commandExpiryJob(deps), ...alertAutomationJobs(deps)],
   socketRooms: {
     gatewayLogs: {
       apps: ['iotManager'],

@@ -1,0 +1,128 @@
+/**
+ * Pacing by the alert's policy (as it was when the alert fired). The first round of a group is a
+ * delayed job, `group_wait_s` after the first alert of the group (alerts that join meanwhile go along)
+ * and never sooner than `group_interval_s` after the group was last notified. Repeats and escalation are
+ * a periodic tick over active alerts: what is due is worked out from the alert's firing time and the
+ * round and step kept on the alert, and moved on with a conditional update, so each round is sent once
+ * across nodes and a restart (or a tick missed) resumes where the database says.
+ */
+import { type EscalationStep, type RulePolicy, rulePolicySchema } from '@ferrite/contracts';
+import type { AppDeps } from '../../../platform/http/deps';
+import type { JobDefinition } from '../../../platform/jobs/jobQueue';
+import type { AlertRow } from '../lifecycle/raise';
+import { NotificationRepository } from './repository';
+import { sendRound } from './rounds';
+
+export const GROUP_JOB = 'alerts.notifyGroup';
+export const POLICY_TICK_JOB = 'alerts.policyTick';
+/** How often repeats and escalation are looked at: a repeat or step is at most this late. */
+export const POLICY_TICK_SECONDS = 15;
+
+export interface GroupJobData {
+  orgId: string;
+  groupKey: string;
+}
+
+const DEFAULT_POLICY: RulePolicy = rulePolicySchema.parse({});
+
+/** The alert's stored policy with defaults for what it leaves out (alerts of other apps store none). */
+export function policyOf(alert: Pick<AlertRow, 'policy'>): RulePolicy {
+  return { ...DEFAULT_POLICY, ...(alert.policy as Partial<RulePolicy>) };
+}
+
+/** Queues the first round of a fired alert's group at the time its policy says. */
+export async function scheduleFirstRound(deps: AppDeps, alert: AlertRow): Promise<void> {
+  const policy = policyOf(alert);
+  const repo = new NotificationRepository(deps.db);
+  let at = new Date(alert.fired_at).getTime() + policy.group_wait_s * 1_000;
+  const last = await repo.lastNotifiedOfGroup(alert.org_id, alert.group_key);
+  if (last) at = Math.max(at, last.getTime() + policy.group_interval_s * 1_000);
+  await deps.jobs.send<GroupJobData>(
+    GROUP_JOB,
+    { orgId: alert.org_id, groupKey: alert.group_key },
+    // One waiting job per group: alerts joining while it waits are sent with it.
+    { startAfter: new Date(Math.max(at, Date.now())), singletonKey: `${alert.org_id}:${alert.group_key}` },
+  );
+}
+
+/** The first round for every active alert of a group that has not had it. */
+export async function notifyGroup(deps: AppDeps, data: GroupJobData, now: Date): Promise<number> {
+  const repo = new NotificationRepository(deps.db);
+  let sent = 0;
+  for (const alert of await repo.activeOfGroup(data.orgId, data.groupKey)) {
+    sent += await sendRound(deps, alert, {
+      round: 0,
+      step: 0,
+      media: alert.media,
+      recipients: alert.recipient_spec,
+      now,
+    });
+  }
+  return sent;
+}
+
+/** Repeats and escalation steps due by `now`, for every active, unsnoozed alert. */
+export async function policyTick(deps: AppDeps, now: Date): Promise<void> {
+  const repo = new NotificationRepository(deps.db);
+  for (const alert of await repo.activeWithPolicy(now)) {
+    try {
+      await repeatIfDue(deps, repo, alert, now);
+      await escalateIfDue(deps, repo, alert, now);
+    } catch (error) {
+      deps.log.error({ err: error, alertId: alert.id }, 'Alert repeat or escalation failed');
+    }
+  }
+}
+
+async function repeatIfDue(deps: AppDeps, repo: NotificationRepository, alert: AlertRow, now: Date) {
+  const policy = policyOf(alert);
+  if (policy.repeat_interval_s <= 0) return;
+  const first = new Date(alert.fired_at).getTime() + policy.group_wait_s * 1_000;
+  // Rounds missed while every node was down are not made up one by one: the latest due one is sent.
+  const due = Math.floor((now.getTime() - first) / (policy.repeat_interval_s * 1_000));
+  if (due <= alert.repeat_round) return;
+  if (!(await repo.advanceRound(alert.id, alert.repeat_round, due))) return;
+  await sendRound(deps, alert, {
+    round: due,
+    step: 0,
+    media: alert.media,
+    recipients: alert.recipient_spec,
+    now,
+  });
+}
+
+async function escalateIfDue(deps: AppDeps, repo: NotificationRepository, alert: AlertRow, now: Date) {
+  const steps: EscalationStep[] = [...policyOf(alert).escalation].sort((a, b) => a.after_s - b.after_s);
+  const since = (now.getTime() - new Date(alert.fired_at).getTime()) / 1_000;
+  const due = steps.filter((step) => step.after_s <= since).length;
+  if (due <= alert.escalation_step) return;
+  if (!(await repo.advanceStep(alert.id, alert.escalation_step, due))) return;
+  for (let index = alert.escalation_step; index < due; index++) {
+    const step = steps[index] as EscalationStep;
+    await sendRound(deps, alert, {
+      round: 0,
+      step: index + 1,
+      media: step.media,
+      recipients: step.recipients,
+      now,
+    });
+  }
+}
+
+/** The group job and the periodic tick. */
+export function policyJobs(deps: AppDeps): JobDefinition<never>[] {
+  const group: JobDefinition<GroupJobData> = {
+    name: GROUP_JOB,
+    policy: 'short',
+    retry: { limit: 3, delaySeconds: 10, backoff: true },
+    run: async (data) => {
+      await notifyGroup(deps, data, new Date());
+    },
+  };
+  const tick: JobDefinition = {
+    name: POLICY_TICK_JOB,
+    everySeconds: POLICY_TICK_SECONDS,
+    run: () => policyTick(deps, new Date()),
+  };
+  return [group, tick];
+}
