@@ -28,6 +28,8 @@ export interface FerriteExtraOptions {
   skipRefresh?: boolean;
   /** No sign-out on 403 (org sign-in answers 403 to a non-member: an error to show, not a logout). */
   skipForbiddenRedirect?: boolean;
+  /** No toast on 5xx: the view keeps its previous or empty state (spec §8: alert fetch failures are silent). */
+  silent?: boolean;
 }
 
 type WithSession = { session: SessionState };
@@ -96,7 +98,7 @@ export const ferriteBaseQuery: BaseQueryFn<
   if (status === 403 && !extraOptions.skipForbiddenRedirect) {
     endSession(dispatch, 'loggedOut');
   } else if (status >= 500) {
-    notifyError(MESSAGES.serverErrorTitle, MESSAGES.serverErrorDetail);
+    if (!extraOptions.silent) notifyError(MESSAGES.serverErrorTitle, MESSAGES.serverErrorDetail);
     return { error: serverErrorProblem(status), meta: result.meta };
   }
   return { error: withRetryAfter(toProblem(result.error), result.meta?.response), meta: result.meta };

@@ -13,6 +13,8 @@
  * in the payload (gateway_id, sensor_id) when a view could share the connection with another room.
  */
 import {
+  type Alert,
+  type AlertNotifiedEvent,
   type Command,
   type DashboardChangedEvent,
   type DashboardShareEndedEvent,
@@ -42,6 +44,8 @@ export interface SocketEventPayloads {
   [SOCKET_EVENTS.sensorValues]: SensorValuesEvent;
   [SOCKET_EVENTS.dashboardChanged]: DashboardChangedEvent;
   [SOCKET_EVENTS.dashboardShareEnded]: DashboardShareEndedEvent;
+  'alert.changed': Alert;
+  'alert.notified': AlertNotifiedEvent;
 }
 export type SocketEvent = keyof SocketEventPayloads;
 export type SocketHandlers = { [E in SocketEvent]?: (payload: SocketEventPayloads[E]) => void };

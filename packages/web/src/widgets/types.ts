@@ -1,5 +1,5 @@
 /** The props every widget renderer and config editor takes, and what a kind registers. */
-import type { WidgetConfig, WidgetData, WidgetKind, WidgetVariant } from '@ferrite/contracts';
+import type { AlertMark, WidgetConfig, WidgetData, WidgetKind, WidgetVariant } from '@ferrite/contracts';
 import type { EChartsType } from 'echarts/core';
 import type { ComponentType } from 'react';
 import type { EChartsOption } from './echarts';
@@ -69,6 +69,8 @@ export interface ChartContext {
   theme: WidgetTheme;
   width: number;
   height: number;
+  /** Alerts of the bound sensors in the window, pinned where they fired (line and area charts). */
+  alertMarks?: AlertMark[];
 }
 
 /** One registered kind: how it draws on screen, how it draws into an exported image, how it is edited. */

@@ -4,6 +4,7 @@ import { ActionIcon, Divider, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLayoutCards } from '@tabler/icons-react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { APP_MANIFESTS } from '../apps/registry';
+import { AlertBell } from './AlertBell';
 import { AppTile } from './AppTile';
 import { Clock } from './Clock';
 import { Launcher } from './Launcher';
@@ -78,6 +79,7 @@ export function Taskbar({ apps, me, position, inert }: TaskbarProps) {
         })}
       </ul>
       <div className={classes.tray}>
+        {apps.includes('alerts') && <AlertBell orgId={me.org.id} userId={me.id} tooltipPosition={tip} />}
         <Clock compact={vertical} tooltipPosition={tip} />
         <UserMenu me={me} position={tip} />
       </div>

@@ -35,7 +35,7 @@ const me: MeResponse = {
     name: 'Plant',
     slug: 'plant',
     role: 'admin',
-    apps: ['dashboards', 'alerts', 'iotManager', 'roleManager'],
+    apps: ['dashboards', 'pdm', 'iotManager', 'roleManager'],
   },
   user_credentials: {
     user_setting: {
@@ -49,8 +49,8 @@ const me: MeResponse = {
       data_settings: { timezone: 'UTC', date_format: 'YYYY-MM-DD' },
     },
   },
-  // iotManager is the org's but not granted to this user; pdm is granted but not the org's: neither shows.
-  abilities: { apps: ['dashboards', 'alerts', 'roleManager', 'pdm'], permissions: [] },
+  // iotManager is the org's but not granted to this user; alerts is granted but not the org's: neither shows.
+  abilities: { apps: ['dashboards', 'pdm', 'roleManager', 'alerts'], permissions: [] },
 };
 
 beforeAll(() => {
@@ -101,7 +101,7 @@ describe('Workspace', () => {
   it('shows the organization apps in registry order with the profile layout', async () => {
     renderWorkspace();
     const icons = await screen.findAllByTestId('desktop-icon');
-    expect(icons.map((icon) => icon.dataset.appKey)).toEqual(['roleManager', 'dashboards', 'alerts']);
+    expect(icons.map((icon) => icon.dataset.appKey)).toEqual(['roleManager', 'dashboards', 'pdm']);
     expect(screen.getByRole('navigation', { name: 'Taskbar' })).toHaveAttribute('data-position', 'left');
     expect(screen.getByRole('button', { name: 'Open launcher' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Switch apps' })).toBeInTheDocument();
@@ -112,30 +112,30 @@ describe('Workspace', () => {
     const icons = await screen.findAllByTestId('desktop-icon');
     const iconArea = screen.getByTestId('desktop-icons');
     expect(iconArea).not.toHaveAttribute('inert');
-    fireEvent.click(icons.find((i) => i.dataset.appKey === 'alerts')!);
-    expect(windowOf('alerts')).toHaveAttribute('data-app-state', 'maximize');
-    expect(windowOf('alerts')!.contains(document.activeElement)).toBe(true);
+    fireEvent.click(icons.find((i) => i.dataset.appKey === 'pdm')!);
+    expect(windowOf('pdm')).toHaveAttribute('data-app-state', 'maximize');
+    expect(windowOf('pdm')!.contains(document.activeElement)).toBe(true);
     expect(iconArea).toHaveAttribute('inert');
 
-    fireEvent.click(within(windowOf('alerts')!).getByRole('button', { name: 'Minimize' }));
+    fireEvent.click(within(windowOf('pdm')!).getByRole('button', { name: 'Minimize' }));
     expect(iconArea).not.toHaveAttribute('inert');
   });
 
   it('gives focus back to the desktop icon that opened a window when it is minimized or closed', async () => {
     renderWorkspace();
     const icons = await screen.findAllByTestId('desktop-icon');
-    const alerts = icons.find((i) => i.dataset.appKey === 'alerts')!;
-    alerts.focus();
-    fireEvent.click(alerts);
-    expect(windowOf('alerts')!.contains(document.activeElement)).toBe(true);
+    const pdm = icons.find((i) => i.dataset.appKey === 'pdm')!;
+    pdm.focus();
+    fireEvent.click(pdm);
+    expect(windowOf('pdm')!.contains(document.activeElement)).toBe(true);
 
-    fireEvent.click(within(windowOf('alerts')!).getByRole('button', { name: 'Minimize' }));
-    await waitFor(() => expect(alerts).toHaveFocus());
+    fireEvent.click(within(windowOf('pdm')!).getByRole('button', { name: 'Minimize' }));
+    await waitFor(() => expect(pdm).toHaveFocus());
 
-    fireEvent.click(document.querySelector('[data-taskbar-app="alerts"]')!);
-    expect(windowOf('alerts')!.contains(document.activeElement)).toBe(true);
-    fireEvent.click(within(windowOf('alerts')!).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(alerts).toHaveFocus());
+    fireEvent.click(document.querySelector('[data-taskbar-app="pdm"]')!);
+    expect(windowOf('pdm')!.contains(document.activeElement)).toBe(true);
+    fireEvent.click(within(windowOf('pdm')!).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(pdm).toHaveFocus());
   });
 
   it('gives focus back to the launcher button when the window it opened closes', async () => {
@@ -173,34 +173,34 @@ describe('Workspace', () => {
   it('leaves focus in the window that comes back to the front when the top one closes', async () => {
     renderWorkspace();
     const icons = await screen.findAllByTestId('desktop-icon');
-    fireEvent.click(icons.find((i) => i.dataset.appKey === 'alerts')!);
+    fireEvent.click(icons.find((i) => i.dataset.appKey === 'pdm')!);
     fireEvent.click(screen.getByRole('button', { name: 'Open launcher' }));
     const launcher = await screen.findByTestId('launcher');
     fireEvent.click(launcher.querySelector('[data-launcher-group="all"][data-app-key="dashboards"]')!);
     expect(windowOf('dashboards')!.contains(document.activeElement)).toBe(true);
 
     fireEvent.click(within(windowOf('dashboards')!).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(windowOf('alerts')).toHaveFocus());
+    await waitFor(() => expect(windowOf('pdm')).toHaveFocus());
   });
 
   it('keeps focus in the window brought forward from the app slider', async () => {
     renderWorkspace();
     const icons = await screen.findAllByTestId('desktop-icon');
-    fireEvent.click(icons.find((i) => i.dataset.appKey === 'alerts')!);
+    fireEvent.click(icons.find((i) => i.dataset.appKey === 'pdm')!);
     fireEvent.click(icons.find((i) => i.dataset.appKey === 'dashboards')!);
     fireEvent.click(screen.getByRole('button', { name: 'Switch apps' }));
     const slider = await screen.findByRole('toolbar', { name: 'Apps' });
-    fireEvent.click(slider.querySelector('[data-slider-app="alerts"]')!);
+    fireEvent.click(slider.querySelector('[data-slider-app="pdm"]')!);
     await waitFor(() => expect(screen.queryByRole('toolbar', { name: 'Apps' })).toBeNull());
-    expect(windowOf('alerts')).toHaveFocus();
+    expect(windowOf('pdm')).toHaveFocus();
   });
 
   it('opens windows stacked 1010 then 1020, lists only visible sections, minimizes and closes', async () => {
     const store = renderWorkspace();
     const icons = await screen.findAllByTestId('desktop-icon');
-    fireEvent.click(icons.find((i) => i.dataset.appKey === 'alerts')!);
+    fireEvent.click(icons.find((i) => i.dataset.appKey === 'pdm')!);
     fireEvent.click(icons.find((i) => i.dataset.appKey === 'roleManager')!);
-    expect(windowOf('alerts')).toHaveStyle({ zIndex: '1010' });
+    expect(windowOf('pdm')).toHaveStyle({ zIndex: '1010' });
     expect(windowOf('roleManager')).toHaveStyle({ zIndex: '1020' });
     expect(windowOf('roleManager')).toHaveAttribute('data-app-state', 'maximize');
 
@@ -225,10 +225,10 @@ describe('Workspace', () => {
     expect(windowOf('roleManager')).not.toBeVisible();
 
     await act(async () => {
-      fireEvent.click(within(windowOf('alerts')!).getByRole('button', { name: 'Close' }));
+      fireEvent.click(within(windowOf('pdm')!).getByRole('button', { name: 'Close' }));
     });
-    expect(windowOf('alerts')).toBeNull();
-    expect(store.getState().recentApps.apps).toEqual(['roleManager', 'alerts', 'dashboards']);
+    expect(windowOf('pdm')).toBeNull();
+    expect(store.getState().recentApps.apps).toEqual(['roleManager', 'pdm', 'dashboards']);
     // Role Manager's chunk loads on first open: under a full parallel run that outlasts the default 5 s.
   }, 15_000);
 
@@ -236,8 +236,8 @@ describe('Workspace', () => {
     renderWorkspace();
     const icons = await screen.findAllByTestId('desktop-icon');
     const icon = (key: string) => icons.find((i) => i.dataset.appKey === key)!;
-    // Alerts is a placeholder (manifest `comingSoon`); Dashboards and Role Manager are built.
-    expect(within(icon('alerts')).getByText('Coming soon')).toBeInTheDocument();
+    // PDM is a placeholder (manifest `comingSoon`); Dashboards and Role Manager are built.
+    expect(within(icon('pdm')).getByText('Coming soon')).toBeInTheDocument();
     expect(within(icon('dashboards')).queryByText('Coming soon')).toBeNull();
     expect(within(icon('roleManager')).queryByText('Coming soon')).toBeNull();
 
@@ -247,15 +247,15 @@ describe('Workspace', () => {
       [...launcher.querySelectorAll<HTMLElement>(`[data-launcher-group="${group}"]`)]
         .filter((item) => within(item).queryByText('Coming soon'))
         .map((item) => item.dataset.appKey);
-    expect(marked('all')).toEqual(['alerts']);
-    // The recent row (Dashboards) carries no mark; Alerts joins it once opened.
+    expect(marked('all')).toEqual(['pdm']);
+    // The recent row (Dashboards) carries no mark; PDM joins it once opened.
     expect(marked('recent')).toEqual([]);
-    fireEvent.click(launcher.querySelector('[data-launcher-group="all"][data-app-key="alerts"]')!);
+    fireEvent.click(launcher.querySelector('[data-launcher-group="all"][data-app-key="pdm"]')!);
 
     fireEvent.click(screen.getByRole('button', { name: 'Switch apps' }));
     const slider = await screen.findByRole('toolbar', { name: 'Apps' });
     const card = (key: string) => slider.querySelector<HTMLElement>(`[data-slider-app="${key}"]`)!;
-    expect(within(card('alerts')).getByText('Coming soon')).toBeInTheDocument();
+    expect(within(card('pdm')).getByText('Coming soon')).toBeInTheDocument();
     expect(within(card('dashboards')).queryByText('Coming soon')).toBeNull();
   });
 

@@ -4,6 +4,7 @@ import { Button, Center, Loader, Stack, Text, useMantineColorScheme } from '@man
 import { useHotkeys } from '@mantine/hooks';
 import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { AlertMarksProvider } from './AlertMarksProvider';
 import { AppSlider } from './AppSlider';
 import { AppWindow } from './AppWindow';
 import { wallpaperBackground } from './appearance';
@@ -80,11 +81,13 @@ function Desktop({ me }: { me: MeResponse }) {
         <div style={{ display: 'contents' }} inert={covered} data-testid="desktop-icons">
           <DesktopIcons apps={apps} />
         </div>
-        {apps.map((key) =>
-          windows[key].appState === 'closed' ? null : (
-            <AppWindow key={key} window={windows[key]} sidebarColor={visual.sidebar_color} />
-          ),
-        )}
+        <AlertMarksProvider orgId={me.org.id} enabled={apps.includes('alerts')}>
+          {apps.map((key) =>
+            windows[key].appState === 'closed' ? null : (
+              <AppWindow key={key} window={windows[key]} sidebarColor={visual.sidebar_color} />
+            ),
+          )}
+        </AlertMarksProvider>
       </main>
       <Taskbar apps={apps} me={me} position={visual.taskbar_pos} inert={locked} />
       <AppSlider apps={apps} />

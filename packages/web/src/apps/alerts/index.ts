@@ -8,5 +8,4 @@ export const alertsApp = defineManifest({
   icon: IconBellRinging,
   color: 'red',
   component: lazyWithTimeout(() => import('./App'), 'alerts'),
-  comingSoon: true,
 });

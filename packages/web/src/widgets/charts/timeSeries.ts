@@ -1,5 +1,6 @@
 /** Line, area, bar, column, stacked and step charts over time. */
 import { AREA_FILL_OPACITY } from '@ferrite/contracts';
+import { alertMarkPoint } from '../alerts/alertMarks';
 import { formatTick } from '../data/format';
 import type { EChartsOption } from '../echarts';
 import type { ChartContext } from '../types';
@@ -25,6 +26,17 @@ function toPercent(series: ChartContext['series']): Array<Array<[number, number]
   return series.map((s) =>
     s.points.map(([ts, v]) => [ts, totals.get(ts) ? (Math.abs(v) / totals.get(ts)!) * 100 : 0]),
   );
+}
+
+/** The alert pins of series i: the marks of its sensor and parameter (none for percentages). */
+function seriesMarks(ctx: ChartContext, i: number, points: Array<[number, number]>) {
+  const bound = ctx.config.series[i];
+  if (!ctx.alertMarks?.length || !bound?.sensor_id || ctx.config.percent) return undefined;
+  const marks = ctx.alertMarks.filter(
+    (mark) =>
+      mark.sensor_id === bound.sensor_id && (mark.param_key === null || mark.param_key === bound.param_key),
+  );
+  return alertMarkPoint(marks, points);
 }
 
 /** The option of a time-series look. */
@@ -90,6 +102,8 @@ export function timeSeriesOption(ctx: ChartContext, look: Look): EChartsOption {
         ...common,
         type: 'line' as const,
         smooth: config.smooth,
+        // Alerts of this series' sensor parameter, pinned at the reading that fired each.
+        markPoint: seriesMarks(ctx, i, points),
         step: look === 'step' ? config.step : undefined,
         showSymbol: config.show_points,
         symbolSize: 5,

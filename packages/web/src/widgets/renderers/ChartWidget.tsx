@@ -1,5 +1,6 @@
 /** The renderer of the ECharts kinds: the kind's option builder's drawing inside the widget frame. */
 import { useMemo } from 'react';
+import { useAlertMarks } from '../alerts/useAlertMarks';
 import { CHART_BUILDERS } from '../charts/builders';
 import { EChart } from '../EChart';
 import type { WidgetRendererProps } from '../types';
@@ -31,10 +32,11 @@ export function ChartWidget(props: WidgetRendererProps) {
   if (!builder) throw new Error(`${props.variant.kind} is not a chart kind`);
   const { build } = builder;
   const { variant, config, data, feed, live, theme, width, height } = props;
+  const alertMarks = useAlertMarks(variant.kind, config);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the listed props are exactly what chartContextOf reads.
   const option = useMemo(
-    () => () => build(chartContextOf(feed ? { ...props, data: feed.current() } : props)),
-    [build, variant, config, data, feed, live, theme, width, height],
+    () => () => build({ ...chartContextOf(feed ? { ...props, data: feed.current() } : props), alertMarks }),
+    [build, variant, config, data, feed, live, theme, width, height, alertMarks],
   );
   const size = bodySize(props);
   return (

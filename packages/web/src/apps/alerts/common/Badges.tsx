@@ -1,0 +1,51 @@
+/** How an alert's severity and status look everywhere in the app (SEVERITY_COLORS, one colour per status). */
+import { type AlertSeverity, type AlertStatus, SEVERITY_COLORS } from '@ferrite/contracts';
+import { Badge, type BadgeProps } from '@mantine/core';
+
+/** Colour of each status: open ones loud, settled ones quiet. */
+export const STATUS_COLORS: Record<AlertStatus, string> = {
+  active: 'red',
+  acknowledged: 'yellow',
+  cleared: 'teal',
+  resolved: 'gray',
+};
+
+/** Capitalized word for a key ("critical" → "Critical"). */
+export function label(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1).replace(/_/g, ' ');
+}
+
+/** A severity as a filled badge in its colour. */
+export function SeverityBadge({ severity, ...props }: { severity: AlertSeverity } & BadgeProps) {
+  return (
+    <Badge color={SEVERITY_COLORS[severity]} variant="filled" radius="sm" data-severity={severity} {...props}>
+      {label(severity)}
+    </Badge>
+  );
+}
+
+/** A status as a light badge in its colour. */
+export function StatusBadge({ status, ...props }: { status: AlertStatus } & BadgeProps) {
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" data-status={status} {...props}>
+      {label(status)}
+    </Badge>
+  );
+}
+
+/** A thin bar in the severity's colour, at the left of a row or card. */
+export function SeverityStripe({ severity }: { severity: AlertSeverity }) {
+  return (
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-block',
+        width: 4,
+        alignSelf: 'stretch',
+        minHeight: 28,
+        borderRadius: 2,
+        background: `var(--mantine-color-${SEVERITY_COLORS[severity]}-filled)`,
+      }}
+    />
+  );
+}
