@@ -89,12 +89,13 @@ export class AlertRepository extends Repository {
 
   /** Deletes an alert (its events and notifications go with it). */
   async delete(orgId: string, id: string): Promise<boolean> {
-    const result = await this.db
+    const row = await this.db
       .deleteFrom('alerts')
       .where('org_id', '=', orgId)
       .where('id', '=', id)
+      .returning('id')
       .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return row !== undefined;
   }
 
   /** Records a timeline event. */
