@@ -86,13 +86,17 @@ export class RuleEvaluator implements TelemetrySubscriber {
   /** Reads the states of pairs not held (or held too long) in one query. */
   private async loadStates(work: readonly SensorWork[], now: number): Promise<void> {
     const pairs: PairKey[] = [];
+    const fresh: PairKey[] = [];
     for (const { sensor, rules } of work)
       for (const rule of rules) {
         const held = this.evaluation.states.get(pairKey(rule.id, sensor.id));
-        if (!held || now - held.readAt >= STATE_TTL_MS)
-          pairs.push({ ruleId: rule.id, sensorId: sensor.id, orgId: sensor.orgId });
+        if (held && now - held.readAt < STATE_TTL_MS) continue;
+        const pair = { ruleId: rule.id, sensorId: sensor.id, orgId: sensor.orgId };
+        pairs.push(pair);
+        if (!held) fresh.push(pair);
       }
-    for (const stored of await ensureStates(this.evaluation.deps.db, pairs)) {
+    if (pairs.length === 0) return;
+    for (const stored of await ensureStates(this.evaluation.deps.db, pairs, fresh)) {
       const previous = this.evaluation.states.get(pairKey(stored.ruleId, stored.sensorId));
       const held = this.evaluation.hold(stored, now);
       if (previous) {
@@ -107,12 +111,18 @@ export class RuleEvaluator implements TelemetrySubscriber {
     for (const { sensor, rules, runs } of work) {
       const keepMs = Math.max(0, ...rules.map((rule) => rule.rateWindowS)) * 1_000;
       if (keepMs === 0) continue;
+      // The earliest new point of each parameter not held: the look-back ends just before it.
+      const cold = new Map<string, number>();
       for (const run of runs) {
-        if (this.evaluation.history.has(sensor.id, run.paramKey) || run.ts.length === 0) continue;
-        let first = Infinity;
-        for (let i = 0; i < run.ts.length; i++) first = Math.min(first, run.ts[i] as number);
-        await this.evaluation.history.warm(this.evaluation.deps.db, sensor.id, run.paramKey, first, keepMs);
+        if (this.evaluation.history.has(sensor.id, run.paramKey)) continue;
+        for (let i = 0; i < run.ts.length; i++)
+          cold.set(run.paramKey, Math.min(cold.get(run.paramKey) ?? Infinity, run.ts[i] as number));
       }
+      await Promise.all(
+        [...cold].map(([param, first]) =>
+          this.evaluation.history.warm(this.evaluation.deps.db, sensor.id, param, first, keepMs),
+        ),
+      );
     }
   }
 

@@ -51,19 +51,39 @@ function storedOf(row: Row): StoredState {
 const pairValues = (pairs: readonly PairKey[]) =>
   sql.join(pairs.map((p) => sql`(${p.ruleId}::uuid, ${p.sensorId}::uuid, ${p.orgId}::uuid)`));
 
-/** The states of these pairs, creating 'ok' rows for pairs never evaluated (two statements). */
-export async function ensureStates(db: Db, pairs: readonly PairKey[]): Promise<StoredState[]> {
-  if (pairs.length === 0) return [];
-  await sql`
-    insert into alert_rule_states (rule_id, sensor_id, org_id)
-    select * from (values ${pairValues(pairs)}) v(rule_id, sensor_id, org_id)
-    on conflict (rule_id, sensor_id) do nothing`.execute(db);
-  const rows = await sql<Row>`
-    select s.rule_id, s.sensor_id, s.org_id, s.state, s.since, s.last_ts, s.last_values, s.alert_id
-    from alert_rule_states s
-    join (values ${pairValues(pairs)}) v(rule_id, sensor_id, org_id)
-      on s.rule_id = v.rule_id and s.sensor_id = v.sensor_id`.execute(db);
-  return rows.rows.map(storedOf);
+/** Pairs per statement: PostgreSQL takes at most 65,535 parameters in one. */
+const CHUNK = 4_000;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/**
+ * The states of these pairs; `create`: pairs this node never held, for which an 'ok' row is made first
+ * when none exists (the rest are only read again).
+ */
+export async function ensureStates(
+  db: Db,
+  pairs: readonly PairKey[],
+  create: readonly PairKey[] = pairs,
+): Promise<StoredState[]> {
+  for (const part of chunks(create))
+    await sql`
+      insert into alert_rule_states (rule_id, sensor_id, org_id)
+      select * from (values ${pairValues(part)}) v(rule_id, sensor_id, org_id)
+      on conflict (rule_id, sensor_id) do nothing`.execute(db);
+  const states: StoredState[] = [];
+  for (const part of chunks(pairs)) {
+    const rows = await sql<Row>`
+      select s.rule_id, s.sensor_id, s.org_id, s.state, s.since, s.last_ts, s.last_values, s.alert_id
+      from alert_rule_states s
+      join (values ${pairValues(part)}) v(rule_id, sensor_id, org_id)
+        on s.rule_id = v.rule_id and s.sensor_id = v.sensor_id`.execute(db);
+    states.push(...rows.rows.map(storedOf));
+  }
+  return states;
 }
 
 /** One pair's state as stored. */
@@ -123,7 +143,13 @@ export async function writeLastValues(
   db: Db,
   rows: readonly (PairKey & { lastTs: number; lastValues: RuleStateValues })[],
 ): Promise<void> {
-  if (rows.length === 0) return;
+  for (const part of chunks(rows)) await writeValuesChunk(db, part);
+}
+
+async function writeValuesChunk(
+  db: Db,
+  rows: readonly (PairKey & { lastTs: number; lastValues: RuleStateValues })[],
+): Promise<void> {
   await sql`
     insert into alert_rule_states (rule_id, sensor_id, org_id, last_ts, last_values)
     select v.rule_id, v.sensor_id, v.org_id, v.last_ts, v.last_values from (values ${sql.join(
