@@ -71,6 +71,8 @@ export async function deliverNotification(
 export function deliverJob(deps: AppDeps): JobDefinition<DeliverJobData> {
   return {
     name: DELIVER_JOB,
+    // One waiting job per message (its id is the singleton key): a requeue never doubles a delivery.
+    policy: 'short',
     retry: DELIVERY_RETRY,
     expireInSeconds: 60,
     run: async (data, attempt) => {

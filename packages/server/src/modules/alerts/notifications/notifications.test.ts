@@ -22,6 +22,7 @@ import {
   startSmtpServer,
   takeJobs,
 } from './fakeProviders';
+import { notificationJobs } from './index';
 import { GROUP_JOB, type GroupJobData, notifyGroup } from './policy';
 
 const SMS_FROM = '+4930123456';
@@ -47,7 +48,7 @@ beforeAll(async () => {
     WHATSAPP_FROM,
   });
   const db = platform.deps.db;
-  await createQueues(db, { [GROUP_JOB]: 'short', [DELIVER_JOB]: 'standard' });
+  await createQueues(db, { [GROUP_JOB]: 'short', [DELIVER_JOB]: 'short' });
   orgId = await demoOrgId(db);
   anna = await addMember(db, orgId, { email: 'anna@plant.test', password: 'Anna#2026!', name: 'Anna' });
   await db.updateTable('users').set({ phone: '+4915100000001' }).where('id', '=', anna).execute();
@@ -352,4 +353,22 @@ describe('another organization', () => {
       .execute();
     expect(foreignRows).toEqual([]);
   });
+});
+
+describe('on the job queue', () => {
+  it('a fired alert reaches the provider by itself, through the group and delivery jobs', async () => {
+    for (const job of notificationJobs(platform.deps)) await platform.deps.jobs.define(job);
+    provider.messages.length = 0;
+    const alert = await fire(['sms'], { addresses: ['+4915100000042'] });
+    const deadline = Date.now() + 20_000;
+    let rows = await notificationsOf(alert.id);
+    while (Date.now() < deadline && rows[0]?.status !== 'sent') {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      rows = await notificationsOf(alert.id);
+    }
+    expect(rows.map((row) => [row.recipient, row.status, row.attempts])).toEqual([
+      ['+4915100000042', 'sent', 1],
+    ]);
+    expect(provider.messages.map((message) => message.to)).toEqual(['+4915100000042']);
+  }, 30_000);
 });

@@ -20,7 +20,7 @@ let anna: string;
 
 beforeAll(async () => {
   platform = await createTestPlatform();
-  await createQueues(platform.deps.db, { [GROUP_JOB]: 'short', [DELIVER_JOB]: 'standard' });
+  await createQueues(platform.deps.db, { [GROUP_JOB]: 'short', [DELIVER_JOB]: 'short' });
   orgId = await demoOrgId(platform.deps.db);
   anna = await addMember(platform.deps.db, orgId, {
     email: 'anna@pace.test',
@@ -171,5 +171,46 @@ describe('repeats and escalation', () => {
     expect(await rounds(alert.id)).toHaveLength(2);
     await policyTick(platform.deps, new Date(t0.getTime() + 61 * MIN));
     expect(await rounds(alert.id)).toEqual(['0/0 in_app Anna', '0/3 in_app Anna', '0/6 in_app Anna']);
+  });
+});
+
+describe('a node that stopped mid-round', () => {
+  it('leaves stored messages that the tick queues again, once', async () => {
+    const alert = await fire(new Date(), { repeat_interval_s: 0 });
+    const threeMinutesAgo = new Date(Date.now() - 3 * MIN);
+    const stored = await platform.deps.db
+      .insertInto('alert_notifications')
+      .values([
+        {
+          org_id: orgId,
+          alert_id: alert.id,
+          medium: 'sms',
+          recipient: '+4915100000055',
+          created_at: threeMinutesAgo,
+        },
+        {
+          org_id: orgId,
+          alert_id: alert.id,
+          medium: 'in_app',
+          recipient: 'Anna',
+          user_id: anna,
+          created_at: threeMinutesAgo,
+        },
+      ])
+      .returning(['id', 'medium'])
+      .execute();
+    await takeJobs(platform.deps.db, DELIVER_JOB);
+    await policyTick(platform.deps, new Date());
+    await policyTick(platform.deps, new Date());
+    const queued = await takeJobs<{ notificationId: string }>(platform.deps.db, DELIVER_JOB);
+    const sms = stored.find((row) => row.medium === 'sms');
+    expect(queued.map((job) => job.data.notificationId)).toEqual([sms?.id]);
+    const inApp = await platform.deps.db
+      .selectFrom('alert_notifications')
+      .select('status')
+      .where('alert_id', '=', alert.id)
+      .where('medium', '=', 'in_app')
+      .executeTakeFirstOrThrow();
+    expect(inApp.status).toBe('sent');
   });
 });

@@ -11,12 +11,14 @@ import type { AppDeps } from '../../../platform/http/deps';
 import type { JobDefinition } from '../../../platform/jobs/jobQueue';
 import type { AlertRow } from '../lifecycle/raise';
 import { NotificationRepository } from './repository';
-import { sendRound } from './rounds';
+import { queueDelivery, sendRound } from './rounds';
 
 export const GROUP_JOB = 'alerts.notifyGroup';
 export const POLICY_TICK_JOB = 'alerts.policyTick';
 /** How often repeats and escalation are looked at: a repeat or step is at most this late. */
 export const POLICY_TICK_SECONDS = 15;
+const TICK_PAGE = 500;
+const STRANDED_AFTER_MS = 120_000;
 
 export interface GroupJobData {
   orgId: string;
@@ -25,9 +27,14 @@ export interface GroupJobData {
 
 const DEFAULT_POLICY: RulePolicy = rulePolicySchema.parse({});
 
-/** The alert's stored policy with defaults for what it leaves out (alerts of other apps store none). */
+/**
+ * The alert's stored policy with defaults for what it leaves out. Alerts of other apps store none: they
+ * are told once (no repeats, no escalation), as the SQL of the tick's candidates assumes too.
+ */
 export function policyOf(alert: Pick<AlertRow, 'policy'>): RulePolicy {
-  return { ...DEFAULT_POLICY, ...(alert.policy as Partial<RulePolicy>) };
+  const stored = alert.policy as Partial<RulePolicy>;
+  if (Object.keys(stored).length === 0) return { ...DEFAULT_POLICY, repeat_interval_s: 0, escalation: [] };
+  return { ...DEFAULT_POLICY, ...stored };
 }
 
 /** Queues the first round of a fired alert's group at the time its policy says. */
@@ -61,17 +68,35 @@ export async function notifyGroup(deps: AppDeps, data: GroupJobData, now: Date):
   return sent;
 }
 
-/** Repeats and escalation steps due by `now`, for every active, unsnoozed alert. */
+/** Repeats and escalation steps due by `now`, for every active, unsnoozed alert; then stranded messages. */
 export async function policyTick(deps: AppDeps, now: Date): Promise<void> {
   const repo = new NotificationRepository(deps.db);
-  for (const alert of await repo.activeWithPolicy(now)) {
-    try {
-      await repeatIfDue(deps, repo, alert, now);
-      await escalateIfDue(deps, repo, alert, now);
-    } catch (error) {
-      deps.log.error({ err: error, alertId: alert.id }, 'Alert repeat or escalation failed');
+  let afterId: string | null = null;
+  for (;;) {
+    const page = await repo.activeWithPolicy(now, afterId, TICK_PAGE);
+    for (const alert of page) {
+      try {
+        await repeatIfDue(deps, repo, alert, now);
+        await escalateIfDue(deps, repo, alert, now);
+      } catch (error) {
+        deps.log.error({ err: error, alertId: alert.id }, 'Alert repeat or escalation failed');
+      }
     }
+    if (page.length < TICK_PAGE) break;
+    afterId = page[page.length - 1]?.id ?? null;
   }
+  await requeueStranded(deps, repo, now);
+}
+
+/**
+ * Messages stored but never attempted two minutes on (a node stopped between storing a round and
+ * queueing it) are queued again; in-app ones count as delivered (the inbox lists them). A delivery job
+ * still waiting keeps its place: the queue holds one per message (its singleton key).
+ */
+async function requeueStranded(deps: AppDeps, repo: NotificationRepository, now: Date): Promise<void> {
+  const stranded = await repo.stranded(new Date(now.getTime() - STRANDED_AFTER_MS));
+  await repo.markSent(stranded.filter((row) => row.medium === 'in_app').map((row) => row.id));
+  for (const row of stranded) if (row.medium !== 'in_app') await queueDelivery(deps, row.id);
 }
 
 async function repeatIfDue(deps: AppDeps, repo: NotificationRepository, alert: AlertRow, now: Date) {
@@ -81,7 +106,8 @@ async function repeatIfDue(deps: AppDeps, repo: NotificationRepository, alert: A
   // Rounds missed while every node was down are not made up one by one: the latest due one is sent.
   const due = Math.floor((now.getTime() - first) / (policy.repeat_interval_s * 1_000));
   if (due <= alert.repeat_round) return;
-  if (!(await repo.advanceRound(alert.id, alert.repeat_round, due))) return;
+  // Sent before the round is moved on: a crash in between sends it again at the next tick, and the
+  // unique row per recipient and round keeps a second tick (or node) from sending anything twice.
   await sendRound(deps, alert, {
     round: due,
     step: 0,
@@ -89,6 +115,7 @@ async function repeatIfDue(deps: AppDeps, repo: NotificationRepository, alert: A
     recipients: alert.recipient_spec,
     now,
   });
+  await repo.advanceRound(alert.id, alert.repeat_round, due);
 }
 
 async function escalateIfDue(deps: AppDeps, repo: NotificationRepository, alert: AlertRow, now: Date) {
@@ -96,7 +123,6 @@ async function escalateIfDue(deps: AppDeps, repo: NotificationRepository, alert:
   const since = (now.getTime() - new Date(alert.fired_at).getTime()) / 1_000;
   const due = steps.filter((step) => step.after_s <= since).length;
   if (due <= alert.escalation_step) return;
-  if (!(await repo.advanceStep(alert.id, alert.escalation_step, due))) return;
   for (let index = alert.escalation_step; index < due; index++) {
     const step = steps[index] as EscalationStep;
     await sendRound(deps, alert, {
@@ -107,6 +133,7 @@ async function escalateIfDue(deps: AppDeps, repo: NotificationRepository, alert:
       now,
     });
   }
+  await repo.advanceStep(alert.id, alert.escalation_step, due);
 }
 
 /** The group job and the periodic tick. */

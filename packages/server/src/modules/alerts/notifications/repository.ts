@@ -186,8 +186,8 @@ export class NotificationRepository extends Repository {
   }
 
   /** Active, unsnoozed, unarchived alerts whose policy repeats or escalates: the tick's candidates. */
-  activeWithPolicy(now: Date): Promise<AlertRow[]> {
-    return this.db
+  activeWithPolicy(now: Date, afterId: string | null, limit: number): Promise<AlertRow[]> {
+    let query = this.db
       .selectFrom('alerts')
       .selectAll()
       .where('status', '=', 'active')
@@ -199,7 +199,25 @@ export class NotificationRepository extends Repository {
           eb(sql`jsonb_array_length(coalesce(policy->'escalation', '[]'::jsonb))`, '>', 0),
         ]),
       )
-      .limit(1_000)
+      .orderBy('id')
+      .limit(limit);
+    if (afterId) query = query.where('id', '>', afterId);
+    return query.execute();
+  }
+
+  /**
+   * Notifications a crash left behind: stored but never attempted (the node stopped between storing a
+   * round and queueing its deliveries), older than `before`.
+   */
+  stranded(before: Date) {
+    return this.db
+      .selectFrom('alert_notifications')
+      .select(['id', 'medium'])
+      .where('status', '=', 'queued')
+      .where('attempts', '=', 0)
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(500)
       .execute();
   }
 

@@ -25,6 +25,11 @@ export interface RoundInput {
   now: Date;
 }
 
+/** Queues the delivery of a stored message; one waiting job per message (the queue's `short` policy). */
+export async function queueDelivery(deps: Pick<AppDeps, 'jobs'>, notificationId: string): Promise<void> {
+  await deps.jobs.send<DeliverJobData>(DELIVER_JOB, { notificationId }, { singletonKey: notificationId });
+}
+
 /** Sends one round of an alert; answers how many messages this call queued or muted. */
 export async function sendRound(deps: AppDeps, alert: AlertRow, input: RoundInput): Promise<number> {
   const repo = new NotificationRepository(deps.db);
@@ -49,10 +54,7 @@ export async function sendRound(deps: AppDeps, alert: AlertRow, input: RoundInpu
   if (inserted.length === 0) return 0;
   const inApp = inserted.filter((row) => row.medium === 'in_app');
   await repo.markSent(inApp.map((row) => row.id));
-  for (const row of inserted) {
-    if (row.medium === 'in_app') continue;
-    await deps.jobs.send<DeliverJobData>(DELIVER_JOB, { notificationId: row.id });
-  }
+  for (const row of inserted) if (row.medium !== 'in_app') await queueDelivery(deps, row.id);
   await repo.addTold(
     alert.org_id,
     alert.id,
