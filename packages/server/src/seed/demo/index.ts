@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database';
 import { DEMO_ADMIN, DEMO_ORG } from '../demo';
+import { alertsSeeder } from './alerts';
 import { type DemoContext, type DemoSeeder, demoApi } from './context';
 import { dashboardsSeeder } from './dashboards';
 import { entityManagerSeeder } from './entityManager';
@@ -20,6 +21,7 @@ export const DEMO_SEEDERS: readonly DemoSeeder[] = [
   iotManagerSeeder,
   roleManagerSeeder,
   dashboardsSeeder,
+  alertsSeeder,
   historySeeder,
 ];
 
