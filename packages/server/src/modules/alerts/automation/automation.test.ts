@@ -10,7 +10,11 @@ import { type RuleAction, rulePolicySchema } from '@ferrite/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { addOrgWithAdmin, addProject } from '../../entityManager/testSupport';
-import { runAutomationCommand, runAutomationReading } from '../../iotManager/commands/automationJobs';
+import {
+  alertAutomationJobs,
+  runAutomationCommand,
+  runAutomationReading,
+} from '../../iotManager/commands/automationJobs';
 import {
   createGateway,
   demoAdmin,
@@ -21,6 +25,7 @@ import {
 import { clearAlert, raiseAlert } from '../lifecycle/raise';
 import { createQueues, takeJobs } from '../notifications/fakeProviders';
 import { GROUP_JOB } from '../notifications/policy';
+import { automationJobs } from './index';
 import {
   AUTOMATION_COMMAND_JOB,
   AUTOMATION_READING_JOB,
@@ -231,4 +236,25 @@ describe('another organization', () => {
       .execute();
     expect(written).toEqual([]);
   });
+});
+
+describe('on the job queue', () => {
+  it('a fired rule calls its webhook and commands its gateway by itself', async () => {
+    for (const job of [...automationJobs(platform.deps), ...alertAutomationJobs(platform.deps)])
+      await platform.deps.jobs.define(job);
+    hook.calls.length = 0;
+    const ruleId = await ruleWith(orgId, [
+      { kind: 'webhook', on: 'fire', url: 'http://127.0.0.1:19313/queued' },
+      { kind: 'command', on: 'fire', gateway_id: gatewayId, name: 'queued_stop', value: true },
+    ]);
+    await fire(orgId, ruleId);
+    const deadline = Date.now() + 20_000;
+    let names: string[] = [];
+    while (Date.now() < deadline && (hook.calls.length === 0 || !names.includes('queued_stop'))) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      names = (await commandsOf(gatewayId)).map((row) => row.name);
+    }
+    expect(names.filter((name) => name === 'queued_stop')).toHaveLength(1);
+    expect(hook.calls.map((call) => call.headers['x-ferrite-event'])).toEqual(['alert.fired']);
+  }, 30_000);
 });
