@@ -83,6 +83,54 @@ describe('the gateway status sweep', () => {
     expect(await offlineLines(flaky)).toHaveLength(2);
   });
 
+  it('raises a major alert for a gateway gone offline, once, and clears it when the gateway is heard again', async () => {
+    const created = await createGateway(
+      iot,
+      projectId,
+      gatewayBody('Roof gateway', { type: 'HTTPS', protocol: 'HTTP', heartbeat_timeout_s: 30 }),
+    );
+    const id = created.gateway.id;
+    await hear(id, 40_000);
+    await Promise.all([sweep(), sweep()]);
+    const alertsOf = () =>
+      platform.deps.db
+        .selectFrom('alerts')
+        .select(['status', 'severity', 'app', 'description', 'entity_kind', 'entity_name', 'entity_path'])
+        .where('entity_id', '=', id)
+        .execute();
+    const lastSeen = (await iot.get(`/gateways/${id}`)).json().last_seen_at;
+    expect(await alertsOf()).toEqual([
+      {
+        status: 'active',
+        severity: 'major',
+        app: 'iotManager',
+        description: `Gateway Roof gateway is offline: nothing heard since ${lastSeen}`,
+        entity_kind: 'gateway',
+        entity_name: 'Roof gateway',
+        entity_path: 'Swept plant',
+      },
+    ]);
+    // The node that hears it next sees it offline (its directory knows the old sighting) and clears the alert.
+    const heartbeat = await platform.app.inject({
+      method: 'POST',
+      url: `/api/ingest/${id}/heartbeat`,
+      headers: { authorization: `Bearer ${created.access_token}` },
+    });
+    expect(heartbeat.statusCode).toBe(204);
+    await expect.poll(async () => (await alertsOf()).map((alert) => alert.status)).toEqual(['cleared']);
+    const events = await platform.deps.db
+      .selectFrom('alert_events as e')
+      .innerJoin('alerts as a', 'a.id', 'e.alert_id')
+      .select(['e.kind', 'e.text'])
+      .where('a.entity_id', '=', id)
+      .orderBy('e.id')
+      .execute();
+    expect(events.map((event) => [event.kind, event.text])).toEqual([
+      ['fired', `Gateway Roof gateway is offline: nothing heard since ${lastSeen}`],
+      ['cleared', 'back online'],
+    ]);
+  });
+
   it('leaves archived gateways and gateways never heard from alone', async () => {
     const archived = await gatewayHeard('Retired', 60_000);
     expect((await iot.post(`/gateways/${archived}/archive`)).statusCode).toBe(200);

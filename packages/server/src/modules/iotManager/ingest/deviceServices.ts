@@ -8,6 +8,8 @@ import type { AppDeps } from '../../../platform/http/deps';
 import type { TelemetrySubscriber } from '../../../platform/module';
 import { TelemetryWriter } from '../../../telemetry/writer';
 import { TelemetryWriterThread } from '../../../telemetry/writerThread/client';
+import { clearAlert } from '../../alerts';
+import { gatewayOfflineKey } from '../gateways/statusSweepJob';
 import { DeviceCommands } from './deviceCommands';
 import { DeviceLinkHub } from './deviceLink';
 import { GatewayLogSink } from './gatewayLogSink';
@@ -51,6 +53,15 @@ export function createDeviceServices(deps: AppDeps, options: DeviceServiceOption
     log,
     subscribers: options.subscribers ?? [],
     metrics: deps.metrics,
+    onGatewayOnline: (gateway) => {
+      clearAlert(deps, {
+        orgId: gateway.orgId,
+        dedupeKey: gatewayOfflineKey(gateway.id),
+        reason: 'back online',
+      }).catch((error) =>
+        log.error({ err: error, gatewayId: gateway.id }, 'Could not clear the gateway offline alert'),
+      );
+    },
     ...(config.nodeId ? { nodeName: config.nodeId } : {}),
   });
   return { gatewayLogs, deviceLink, ingest, deviceCommands: new DeviceCommands(db, realtime, ingest) };

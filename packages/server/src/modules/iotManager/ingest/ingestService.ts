@@ -62,6 +62,8 @@ export interface IngestServiceDeps {
   nodeName?: string;
   /** Where ingest's counts are read at scrape time, and each batch's wait is observed. */
   metrics?: Metrics;
+  /** Told when a gateway that was offline is heard again. */
+  onGatewayOnline?: (gateway: IngestGateway) => void;
 }
 
 const REFUSALS: Record<AuthFailure, string> = {
@@ -100,7 +102,7 @@ export class IngestService {
       messages: () => this.messages,
       subscriberQueues: () => this.fanout.queued(),
     });
-    this.presence = new Presence(deps.db, deps.realtime, deps.log);
+    this.presence = new Presence(deps.db, deps.realtime, deps.log, deps.onGatewayOnline);
     deps.deviceLink.onGatewayChangedOnAnyNode({
       changed: (gatewayId) => this.directory.forget(gatewayId),
       missed: () => this.directory.forgetAll(),

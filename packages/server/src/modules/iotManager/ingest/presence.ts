@@ -39,6 +39,8 @@ export class Presence {
     db: Db,
     private readonly realtime: RealtimeHub,
     private readonly log: Logger,
+    /** Told when a gateway comes back online (Alerts clears its offline alert). */
+    private readonly onBackOnline: (gateway: IngestGateway) => void = () => {},
   ) {
     this.gateways = new DeviceGatewayRepository(db);
   }
@@ -54,6 +56,7 @@ export class Presence {
         status: 'online',
         last_seen_at: at.toISOString(),
       });
+      this.onBackOnline(gateway);
     }
     this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
   }
