@@ -334,6 +334,23 @@ describe('a fired alert', () => {
   });
 });
 
+describe('two members of the same name', () => {
+  it('each get their in-app message, told apart by e-mail', async () => {
+    const namesake = await addMember(platform.deps.db, orgId, {
+      email: 'anna.k@plant.test',
+      password: 'Anna#2026!',
+      name: 'Anna',
+    });
+    const alert = await fire(['in_app'], { user_ids: [anna, namesake] });
+    await runQueued();
+    const rows = await notificationsOf(alert.id);
+    expect(rows.map((row) => [row.recipient, row.user_id])).toEqual([
+      ['Anna <anna.k@plant.test>', namesake],
+      ['Anna <anna@plant.test>', anna],
+    ]);
+  });
+});
+
 describe('another organization', () => {
   it('is never reached through a rule naming its user or group', async () => {
     const before = provider.messages.length;

@@ -37,12 +37,19 @@ export async function planNotifications(
     members = await repo.admins(orgId);
   }
   const planned = new Map<string, PlannedNotification>();
+  const shownAs = inAppNames(members);
   const add = (item: PlannedNotification) => {
     planned.set(`${item.medium}\n${item.recipient}`, item);
   };
   for (const member of members) {
     for (const medium of chosen) {
-      if (medium === 'in_app') add({ medium, recipient: member.name, userId: member.id, address: member.id });
+      if (medium === 'in_app')
+        add({
+          medium,
+          recipient: shownAs.get(member.id) ?? member.name,
+          userId: member.id,
+          address: member.id,
+        });
       else if (medium === 'email')
         add({ medium, recipient: member.email, userId: member.id, address: member.email });
       else if (member.phone && PHONE.test(member.phone))
@@ -58,4 +65,19 @@ export async function planNotifications(
     }
   }
   return [...planned.values()];
+}
+
+/**
+ * In-app messages are recorded by the member's name; two members of the same name are told apart by
+ * their e-mail, so neither loses their message to the other's row.
+ */
+function inAppNames(members: readonly Member[]): Map<string, string> {
+  const ids = new Map<string, Set<string>>();
+  for (const member of members) ids.set(member.name, (ids.get(member.name) ?? new Set()).add(member.id));
+  return new Map(
+    members.map((member) => [
+      member.id,
+      (ids.get(member.name)?.size ?? 0) > 1 ? `${member.name} <${member.email}>` : member.name,
+    ]),
+  );
 }
