@@ -25,6 +25,8 @@ const manage = { permission: 'alerts.manageRules' as const };
 const tags = ALERT_TAGS;
 const orgParams = z.object({ orgId: uuidParam('orgId') });
 const ruleParams = z.object({ orgId: uuidParam('orgId'), id: uuidParam('id') });
+/** The export's answer: the import's file, except that an organization without rules exports none. */
+const exportResponseSchema = rulesExportSchema.extend({ rules: z.array(ruleBodySchema) });
 
 /** Registers the rule routes. */
 export const ruleRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {
@@ -69,7 +71,7 @@ export const ruleRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) =
       tags,
       summary: "The Active tab's rules as a file (format ferrite.alert-rules/1) an import takes back",
       params: orgParams,
-      response: { 200: rulesExportSchema, ...errorResponses },
+      response: { 200: exportResponseSchema, ...errorResponses },
     },
     handler: (request) => service.export(requireAuth(request).orgId),
   });
