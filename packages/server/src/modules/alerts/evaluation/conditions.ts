@@ -44,11 +44,7 @@ export function evaluateCondition(condition: Condition, input: ConditionInput): 
 }
 
 function evaluateLeaf(leaf: LeafCondition, input: ConditionInput): boolean | null {
-  if (leaf.op === 'expression') {
-    const values = new Map<string, number>();
-    for (const [key, point] of input.values) values.set(key, point.v);
-    return evaluateExpression(leaf.expression, values, input.warn);
-  }
+  if (leaf.op === 'expression') return evaluateExpression(leaf.expression, input.values, input.warn);
   if (leaf.op === 'no_data') {
     const seen = input.values.get(leaf.param)?.ts ?? input.silentSince?.(leaf.param);
     if (seen === undefined) return null;

@@ -40,7 +40,7 @@ export function expressionProblem(text: string): string | null {
  */
 export function evaluateExpression(
   text: string,
-  values: ReadonlyMap<string, number>,
+  values: ReadonlyMap<string, { v: number }>,
   warn: (message: string) => void = () => undefined,
 ): boolean | null {
   const expression = compileExpression(text);
@@ -50,9 +50,9 @@ export function evaluateExpression(
   }
   const params: Record<string, number> = {};
   const vars: Record<string, unknown> = { params };
-  for (const [key, value] of values) {
-    params[key] = value;
-    if (key !== 'params') vars[key] = value;
+  for (const [key, point] of values) {
+    params[key] = point.v;
+    if (key !== 'params') vars[key] = point.v;
   }
   try {
     const answer = expression(vars);

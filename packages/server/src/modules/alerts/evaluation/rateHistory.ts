@@ -61,8 +61,10 @@ export class RateHistory {
     )
       points[points.length - 1] = point;
     else points.push(point);
-    // Keep one point older than the look-back: it is the value "at" the window's start.
+    // Keep one point older than the look-back: it is the value "at" the window's start. Old points
+    // go in one splice once they are many (shifting the array on every reading costs more).
     const cutoff = point.ts - series.keepMs;
+    if ((points[Math.min(64, points.length - 1)] as Point).ts > cutoff) return;
     let drop = 0;
     while (drop + 1 < points.length && (points[drop + 1] as Point).ts <= cutoff) drop++;
     if (drop > 0) points.splice(0, drop);
