@@ -84,7 +84,7 @@ export function BacktestPanel({ data, severity }: { data: RuleData | null; sever
             Would have fired <b>{result.firings.length}</b> {result.firings.length === 1 ? 'time' : 'times'}{' '}
             over {result.evaluated_points.toLocaleString()} values.
           </Text>
-          {result.sensors.length > 0 && (
+          {result.firings.length > 0 && (
             <SizedChart
               option={option}
               height={Math.min(260, 50 + rows * 26)}

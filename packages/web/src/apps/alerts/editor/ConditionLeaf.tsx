@@ -116,7 +116,8 @@ export function ConditionLeaf({ leaf, params, onChange, onRemove, errorOf }: Con
             value={leaf.window_s}
             onChange={(s) => onChange({ ...leaf, window_s: s })}
             error={errorOf('window_s')}
-            w={170}
+            w={190}
+            inline
           />
         </>
       );
@@ -128,7 +129,8 @@ export function ConditionLeaf({ leaf, params, onChange, onRemove, errorOf }: Con
           value={leaf.for_s}
           onChange={(s) => onChange({ ...leaf, for_s: s })}
           error={errorOf('for_s')}
-          w={170}
+          w={200}
+          inline
         />
       );
       break;

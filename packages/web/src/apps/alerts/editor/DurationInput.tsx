@@ -1,5 +1,5 @@
 /** A duration in seconds typed as a number and a unit (s, min, h, d); shown in the largest whole unit. */
-import { Group, NumberInput, Select } from '@mantine/core';
+import { Group, NumberInput, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 
 const UNITS = [
@@ -22,15 +22,24 @@ interface DurationInputProps {
   error?: string;
   description?: string;
   w?: number | string;
+  /** Small, with the label in the row (inside a condition leaf). */
+  inline?: boolean;
 }
 
 /** Number and unit side by side. */
-export function DurationInput({ label, value, onChange, error, description, w }: DurationInputProps) {
+export function DurationInput({ label, value, onChange, error, description, w, inline }: DurationInputProps) {
   const [unit, setUnit] = useState(() => unitOf(value));
   return (
-    <Group gap={4} align="flex-end" wrap="nowrap" w={w}>
+    <Group gap={4} align={inline ? 'center' : 'flex-end'} wrap="nowrap" w={w}>
+      {inline && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {label}
+        </Text>
+      )}
       <NumberInput
-        label={label}
+        size={inline ? 'xs' : undefined}
+        label={inline ? undefined : label}
+        aria-label={inline ? label : undefined}
         description={description}
         value={value / unit}
         min={0}
@@ -40,6 +49,7 @@ export function DurationInput({ label, value, onChange, error, description, w }:
         style={{ flex: 1 }}
       />
       <Select
+        size={inline ? 'xs' : undefined}
         aria-label={`${label} unit`}
         data={UNITS}
         value={String(unit)}
@@ -48,10 +58,10 @@ export function DurationInput({ label, value, onChange, error, description, w }:
           setUnit(nextUnit);
           onChange(Math.round((value / unit) * nextUnit));
         }}
-        w={74}
+        w={inline ? 66 : 74}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
-        mb={error ? 20 : 0}
+        mb={error && !inline ? 20 : 0}
       />
     </Group>
   );

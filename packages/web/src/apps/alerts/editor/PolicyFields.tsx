@@ -24,7 +24,7 @@ export function PolicyFields({ value, onChange, errors }: PolicyFieldsProps) {
   };
   return (
     <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xs">
+      <SimpleGrid cols={2} spacing="xs">
         <TextInput
           label="Policy name"
           value={value.name}

@@ -14,7 +14,12 @@ export const PREVIEW_DEBOUNCE_MS = 600;
 function MatchBadge({ matches }: { matches: boolean | null }) {
   if (matches === null)
     return (
-      <Badge size="sm" variant="default" title="A value the condition needs is missing">
+      <Badge
+        size="sm"
+        variant="default"
+        title="A value the condition needs is missing"
+        style={{ overflow: 'visible' }}
+      >
         No value
       </Badge>
     );
@@ -94,7 +99,7 @@ export function PreviewPanel({
               <Table.Tr>
                 <Table.Th>Sensor</Table.Th>
                 <Table.Th>Last values</Table.Th>
-                <Table.Th w={90} />
+                <Table.Th w={104} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

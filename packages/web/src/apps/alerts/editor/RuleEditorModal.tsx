@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notifySuccess } from '../../../session/notify';
 import { useCreateRuleMutation, useGetRuleQuery, useUpdateRuleMutation } from '../api/rulesApi';
 import { fieldErrorsOf, problemOf, useOrgId } from '../hooks';
@@ -51,6 +51,11 @@ export function RuleEditorModal({ ruleId, onClose }: RuleEditorModalProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [scopeParams, setScopeParams] = useState<string[]>([]);
   const [seenParams, setSeenParams] = useState<string[]>([]);
+  const problemRef = useRef<HTMLDivElement>(null);
+  // A refused save shows its list at the top of the form: bring it into view.
+  useEffect(() => {
+    if (problem) problemRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [problem]);
   const [create, creating] = useCreateRuleMutation();
   const [update, updating] = useUpdateRuleMutation();
   useEffect(() => {

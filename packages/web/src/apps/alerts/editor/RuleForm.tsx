@@ -122,7 +122,7 @@ export function RuleForm({ draft, setDraft, errors, params, onScopeParams }: Rul
               value={draft.data.for_s}
               onChange={(for_s) => setData('for_s', for_s)}
               error={errors['data.for_s']}
-              w={260}
+              w={340}
             />
             <div>
               <Text size="sm" fw={500} mb={4}>

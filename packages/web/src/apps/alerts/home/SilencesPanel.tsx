@@ -21,7 +21,10 @@ export function SilencesPanel() {
   return (
     <Stack gap="sm">
       {can('manageRules') && (
-        <Group justify="flex-end">
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            Mute notifications during maintenance.
+          </Text>
           <Button
             size="compact-sm"
             variant="light"

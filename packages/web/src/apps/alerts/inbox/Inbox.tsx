@@ -138,7 +138,7 @@ export function Inbox({ onOpen, initialSeverity }: InboxProps) {
     {
       key: 'status',
       header: 'Status',
-      width: 130,
+      width: 150,
       render: (alert) => <StatusBadge status={alert.status} size="sm" />,
     },
     {

@@ -21,9 +21,9 @@ const ALL = 'all';
 
 /** Selects in one row; each "All …" clears its filter. */
 export function InboxFilters({ value, onChange }: InboxFiltersProps) {
-  const common = { size: 'xs', w: 132, allowDeselect: false, comboboxProps: { withinPortal: true } } as const;
+  const common = { size: 'xs', w: 124, allowDeselect: false, comboboxProps: { withinPortal: true } } as const;
   return (
-    <Group gap={6} wrap="wrap" justify="flex-end">
+    <Group gap={6} wrap="nowrap" justify="flex-end">
       <Select
         {...common}
         aria-label="Status"
