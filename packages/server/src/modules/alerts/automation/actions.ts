@@ -11,6 +11,7 @@ import type { AlertRow } from '../lifecycle/raise';
 import { AlertRepository } from '../lifecycle/repository';
 import {
   AUTOMATION_COMMAND_JOB,
+  AUTOMATION_OUTCOME_JOB,
   AUTOMATION_READING_JOB,
   type AutomationCommandJob,
   type AutomationReadingJob,
@@ -76,6 +77,7 @@ async function queueAction(
       name: action.name,
       value: action.value ?? null,
       alertId: alert.id,
+      outcomeJob: AUTOMATION_OUTCOME_JOB,
     });
   } else {
     await deps.jobs.send<AutomationReadingJob>(AUTOMATION_READING_JOB, {
@@ -85,17 +87,11 @@ async function queueAction(
       value: action.value,
       ts: context.now.getTime(),
       alertId: alert.id,
+      outcomeJob: AUTOMATION_OUTCOME_JOB,
     });
   }
-  // The webhook's own outcome follows when it answers; commands and readings are the IoT Manager's to do.
-  if (action.kind !== 'webhook')
-    await new AlertRepository(deps.db).addEvent(
-      alert.org_id,
-      alert.id,
-      'automation',
-      null,
-      `${describe(action)} queued`,
-    );
+  // Each action's outcome follows as a timeline line: the webhook's from its call, a command's and a
+  // reading's from the IoT Manager (outcome.ts).
 }
 
 /** An action in words, for the timeline. */

@@ -28,10 +28,13 @@ import { GROUP_JOB } from '../notifications/policy';
 import { automationJobs } from './index';
 import {
   AUTOMATION_COMMAND_JOB,
+  AUTOMATION_OUTCOME_JOB,
   AUTOMATION_READING_JOB,
   type AutomationCommandJob,
+  type AutomationOutcome,
   type AutomationReadingJob,
 } from './jobNames';
+import { recordOutcome } from './outcome';
 import { callWebhook, WEBHOOK_JOB, type WebhookJobData } from './webhook';
 
 const SECRET = 'automation-test-secret-0123456789abcdef';
@@ -64,6 +67,7 @@ beforeAll(async () => {
     [WEBHOOK_JOB]: 'standard',
     [AUTOMATION_COMMAND_JOB]: 'standard',
     [AUTOMATION_READING_JOB]: 'standard',
+    [AUTOMATION_OUTCOME_JOB]: 'standard',
   });
   const admin = await demoAdmin(platform);
   ({ orgId, iot } = admin);
@@ -131,6 +135,12 @@ async function automationLines(alertId: string) {
   return rows.map((row) => row.text);
 }
 
+/** Records the outcomes the IoT Manager sent back (as the outcome job's worker would). */
+async function recordOutcomes() {
+  for (const job of await takeJobs<AutomationOutcome>(platform.deps.db, AUTOMATION_OUTCOME_JOB))
+    await recordOutcome(platform.deps, job.data);
+}
+
 async function commandsOf(id: string) {
   const response = await iot.get(`/gateways/${id}/commands`);
   expect(response.statusCode).toBe(200);
@@ -196,7 +206,10 @@ describe('a gateway command and a virtual sensor value', () => {
     expect(commands).toEqual([
       expect.objectContaining({ name: 'close_valve', value: { position: 0 }, created_by: null }),
     ]);
-    expect(await automationLines(alert.id)).toEqual(['Command "close_valve" to the gateway queued']);
+    await recordOutcomes();
+    expect(await automationLines(alert.id)).toEqual([
+      'Command "close_valve" queued until it is fetched by gateway "Valve box"',
+    ]);
 
     await clearAlert(platform.deps, { orgId, dedupeKey });
     const [reading] = await takeJobs<AutomationReadingJob>(platform.deps.db, AUTOMATION_READING_JOB);
@@ -210,6 +223,19 @@ describe('a gateway command and a virtual sensor value', () => {
       .execute();
     expect(stored.map((row) => row.value)).toEqual([42.5]);
     expect(new Date(stored[0]?.ts as Date).getTime()).toBe(reading.data.ts);
+    // A retried reading job stores nothing twice and answers once.
+    expect(await runAutomationReading(platform.deps, reading.data)).toBe('stored');
+    const again = await platform.deps.db
+      .selectFrom('telemetry')
+      .select('value')
+      .where('sensor_id', '=', sensorId)
+      .where('param_key', '=', 'valve_state')
+      .execute();
+    expect(again).toHaveLength(1);
+    await recordOutcomes();
+    expect((await automationLines(alert.id)).slice(1)).toEqual([
+      'Value 42.5 written to valve_state of "Boiler"',
+    ]);
   });
 });
 
@@ -220,7 +246,7 @@ describe('another organization', () => {
       { kind: 'command', on: 'fire', gateway_id: gatewayId, name: 'open_all', value: 1 },
       { kind: 'virtual_sensor', on: 'fire', sensor_id: sensorId, param_key: 'hijack', value: 1 },
     ]);
-    await fire(rival.orgId, ruleId);
+    const { alert } = await fire(rival.orgId, ruleId);
     const commandJobs = await takeJobs<AutomationCommandJob>(platform.deps.db, AUTOMATION_COMMAND_JOB);
     const readingJobs = await takeJobs<AutomationReadingJob>(platform.deps.db, AUTOMATION_READING_JOB);
     expect([commandJobs.length, readingJobs.length]).toEqual([1, 1]);
@@ -235,6 +261,11 @@ describe('another organization', () => {
       .where('param_key', '=', 'hijack')
       .execute();
     expect(written).toEqual([]);
+    await recordOutcomes();
+    expect(await automationLines(alert.id)).toEqual([
+      'Command "open_all" not sent: no such gateway in this organization',
+      'Value 1 for hijack not written: no such sensor in this organization',
+    ]);
   });
 });
 

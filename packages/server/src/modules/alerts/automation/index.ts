@@ -8,6 +8,7 @@ import type { DeviceDeps } from '../../iotManager';
 import { alertHooks } from '../lifecycle/hooks';
 import type { AlertRow } from '../lifecycle/raise';
 import { runActions } from './actions';
+import { outcomeJob } from './outcome';
 import { webhookJob } from './webhook';
 
 async function onFired(deps: AppDeps, alert: AlertRow): Promise<void> {
@@ -23,9 +24,10 @@ alertHooks.onCleared(onCleared);
 
 /** The automation's durable jobs (the IoT Manager defines the command and reading jobs). */
 export function automationJobs(deps: DeviceDeps): JobDefinition<never>[] {
-  return [webhookJob(deps)];
+  return [webhookJob(deps), outcomeJob(deps)];
 }
 
 export { runActions } from './actions';
+export { recordOutcome } from './outcome';
 export { signatureOf, webhookSigningKey } from './signing';
 export { callWebhook } from './webhook';

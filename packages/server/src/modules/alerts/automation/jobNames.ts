@@ -13,6 +13,8 @@ export interface AutomationCommandJob {
   value: unknown;
   /** The alert that asked, for the gateway log and the alert's timeline. */
   alertId: string;
+  /** The job the outcome goes to, as an AutomationOutcome (the alert's timeline line); absent: none. */
+  outcomeJob?: string;
 }
 
 export interface AutomationReadingJob {
@@ -23,4 +25,20 @@ export interface AutomationReadingJob {
   /** Epoch milliseconds of the reading. */
   ts: number;
   alertId: string;
+  /** The job the outcome goes to, as an AutomationOutcome; absent: none. */
+  outcomeJob?: string;
 }
+
+/**
+ * What the IoT Manager answers an automation job with (sent to its `outcomeJob`): whether the action was
+ * done, and the line for the alert's timeline ("Command "close_valve" sent to gateway "Valve box"").
+ */
+export interface AutomationOutcome {
+  orgId: string;
+  alertId: string;
+  ok: boolean;
+  text: string;
+}
+
+/** Alerts' job that records an automation outcome on the alert's timeline. */
+export const AUTOMATION_OUTCOME_JOB = 'alerts.automationOutcome';

@@ -27,17 +27,29 @@ const RETRY = { limit: 3, delaySeconds: 10, backoff: true };
 
 /** The sensors automation may write to. */
 class AutomationTargets extends Repository {
-  /** Whether the id is a sensor of the organization. */
-  async isSensor(orgId: string, id: string): Promise<boolean> {
+  /** The name of the organization's sensor, or null when the id is none of its sensors. */
+  async sensorName(orgId: string, id: string): Promise<string | null> {
     const row = await this.db
       .selectFrom('entities')
-      .select('id')
+      .select('name')
       .where('org_id', '=', orgId)
       .where('id', '=', id)
       .where('kind', '=', 'sensor')
       .executeTakeFirst();
-    return Boolean(row);
+    return row?.name ?? null;
   }
+}
+
+/** Tells Alerts how the action went (its outcome job writes the alert's timeline line). */
+async function answer(
+  deps: DeviceDeps,
+  data: AutomationCommandJob | AutomationReadingJob,
+  ok: boolean,
+  text: string,
+): Promise<void> {
+  if (!ok) deps.log.warn({ orgId: data.orgId, alertId: data.alertId }, text);
+  if (data.outcomeJob)
+    await deps.jobs.send(data.outcomeJob, { orgId: data.orgId, alertId: data.alertId, ok, text });
 }
 
 /**
@@ -52,7 +64,8 @@ export async function runAutomationCommand(
   const repo = new CommandRepository(deps.db);
   const gateway = await new GatewayRepository(deps.db).findById(data.orgId, data.gatewayId);
   if (!gateway || gateway.archived_at) {
-    deps.log.warn({ orgId: data.orgId, gatewayId: data.gatewayId }, 'Automation command: no usable gateway');
+    const why = gateway ? `gateway "${gateway.name}" is archived` : 'no such gateway in this organization';
+    await answer(deps, data, false, `Command "${data.name}" not sent: ${why}`);
     return 'skipped';
   }
   if (await repo.findById(data.orgId, jobId)) return 'skipped';
@@ -67,7 +80,11 @@ export async function runAutomationCommand(
   });
   const row = await repo.findById(data.orgId, jobId);
   if (!row) return 'skipped';
-  await dispatchCommand(repo, deps, gateway, row, { what: `command "${data.name}" from Alert automation` });
+  const { sent } = await dispatchCommand(repo, deps, gateway, row, {
+    what: `command "${data.name}" from Alert automation`,
+  });
+  const how = sent ? 'sent to' : 'queued until it is fetched by';
+  await answer(deps, data, true, `Command "${data.name}" ${how} gateway "${gateway.name}"`);
   return 'sent';
 }
 
@@ -76,8 +93,14 @@ export async function runAutomationReading(
   deps: DeviceDeps,
   data: AutomationReadingJob,
 ): Promise<'stored' | 'skipped'> {
-  if (!(await new AutomationTargets(deps.db).isSensor(data.orgId, data.sensorId))) {
-    deps.log.warn({ orgId: data.orgId, sensorId: data.sensorId }, 'Automation reading: no such sensor');
+  const sensor = await new AutomationTargets(deps.db).sensorName(data.orgId, data.sensorId);
+  if (sensor === null) {
+    await answer(
+      deps,
+      data,
+      false,
+      `Value ${data.value} for ${data.paramKey} not written: no such sensor in this organization`,
+    );
     return 'skipped';
   }
   const point = {
@@ -87,7 +110,10 @@ export async function runAutomationReading(
     ts: new Date(data.ts),
     value: data.value,
   };
-  await deps.ingest.batcher.add(runsOfPoints([point]));
+  const duplicates = await deps.ingest.batcher.add(runsOfPoints([point]));
+  // A retry finds its point stored already: the first run answered.
+  if (!duplicates)
+    await answer(deps, data, true, `Value ${data.value} written to ${data.paramKey} of "${sensor}"`);
   return 'stored';
 }
 
