@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
-import { addOrgWithAdmin, addPerson } from '../../entityManager/testSupport';
+import { addOrgWithAdmin, addPerson, tokenOf } from '../../entityManager/testSupport';
 import { type AlertClient, alertClient, raiseTestAlert } from '../testSupport';
 
 let platform: TestPlatform;
@@ -115,6 +115,59 @@ describe('the alert lifecycle', () => {
     expect((await api.delete(`/alert/${id}`)).statusCode).toBe(204);
     expect((await api.get(`/alert/${id}`)).statusCode).toBe(404);
     expect((await api.post(`/alert/${id}/acknowledge`)).statusCode).toBe(404);
+  });
+});
+
+describe('who may do what', () => {
+  it('lets a member with the Alerts app read alerts but not acknowledge, delete or write rules', async () => {
+    const email = `viewer-${randomUUID().slice(0, 6)}@plant.io`;
+    await addPerson(platform, orgId, { email, apps: ['alerts'] });
+    const viewer = alertClient(platform, orgId, await tokenOf(platform, email));
+    const { id } = await raiseTestAlert(platform, orgId);
+    const list = await viewer.get('/alert');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().abilities).toEqual(['alerts.view']);
+    expect((await viewer.get(`/alert/${id}`)).json().status).toBe('active');
+    expect((await viewer.get(`/alert/${id}/timeline`)).statusCode).toBe(200);
+    expect((await viewer.post(`/alert/${id}/acknowledge`)).statusCode).toBe(403);
+    expect((await viewer.put(`/alert/${id}`, { archived: true })).statusCode).toBe(403);
+    expect((await viewer.post(`/alert/${id}/comments`, { text: 'hi' })).statusCode).toBe(403);
+    expect((await viewer.delete(`/alert/${id}`)).statusCode).toBe(403);
+    expect(
+      (await viewer.post('/rules/import', { format: 'ferrite.alert-rules/1', rules: [] })).statusCode,
+    ).toBe(403);
+    expect((await api.get(`/alert/${id}`)).json()).toMatchObject({
+      status: 'active',
+      archived: false,
+      comments: 0,
+    });
+  });
+
+  it("lists the caller's own alerts (assigned or told in-app) and shows notifications on the timeline", async () => {
+    const email = `own-${randomUUID().slice(0, 6)}@plant.io`;
+    const userId = await addPerson(platform, orgId, { email, apps: ['alerts'] });
+    const mine = alertClient(platform, orgId, await tokenOf(platform, email));
+    const assigned = await raiseTestAlert(platform, orgId);
+    const told = await raiseTestAlert(platform, orgId);
+    await raiseTestAlert(platform, orgId);
+    await api.put(`/alert/${assigned.id}`, { assignee_id: userId });
+    await platform.deps.db
+      .insertInto('alert_notifications')
+      .values({
+        org_id: orgId,
+        alert_id: told.id,
+        medium: 'in_app',
+        recipient: email,
+        user_id: userId,
+        status: 'sent',
+      })
+      .execute();
+    const page = (await mine.get('/alert', { mine: true })).json();
+    expect(page.alerts.map((a: { id: string }) => a.id).sort()).toEqual([assigned.id, told.id].sort());
+    const timeline = (await mine.get(`/alert/${told.id}/timeline`)).json();
+    expect(timeline.notifications).toEqual([
+      expect.objectContaining({ medium: 'in_app', recipient: email, status: 'sent', round: 0, step: 0 }),
+    ]);
   });
 });
 

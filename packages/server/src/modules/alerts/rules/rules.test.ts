@@ -10,7 +10,7 @@ import { createTestPlatform, type TestPlatform } from '../../../testing/testPlat
 import { errorPaths } from '../../entityManager/testSupport';
 import { demoAdmin, projectWithSensors } from '../../iotManager/testSupport';
 import { RULES_CHANGED_CHANNEL } from '../shared';
-import { type AlertClient, alertClient, createRule, ruleBody } from '../testSupport';
+import { type AlertClient, alertClient, createRule, raiseTestAlert, ruleBody } from '../testSupport';
 import { RuleRepository } from './repository';
 
 let platform: TestPlatform;
@@ -58,6 +58,20 @@ describe('alert rules', () => {
     expect(told).toEqual([{ orgId }, { orgId }, { orgId }]);
     const activity = await activityOf(platform.deps.db, orgId);
     expect(activity.at(-1)).toMatchObject({ app: 'alerts', action: 'created', entity_id: onAsset.id });
+  });
+
+  it('counts the alerts of a rule not yet resolved', async () => {
+    const rule = await createRule(api, ruleBody({ kind: 'sensor', sensor_id: plant.boiler }));
+    const alert = await raiseTestAlert(platform, orgId, { ruleId: rule.id });
+    await raiseTestAlert(platform, orgId, { ruleId: rule.id });
+    const shown = (await api.get(`/rules/${rule.id}`)).json();
+    expect(shown.open_alerts).toBe(2);
+    await api.post(`/alert/${alert.id}/resolve`);
+    expect((await api.get(`/rules/${rule.id}`)).json().open_alerts).toBe(1);
+    expect((await api.get(`/alert/${alert.id}`)).json().alert_rule).toEqual({
+      id: rule.id,
+      rule_name: rule.rule_name,
+    });
   });
 
   it('replaces, archives, unarchives and deletes a rule', async () => {
