@@ -175,6 +175,38 @@ describe('repeats and escalation', () => {
 });
 
 describe('a node that stopped mid-round', () => {
+  it('never queued the first round: the tick sends it once the group wait is two minutes past', async () => {
+    const firedAt = new Date(Date.now() - 3 * MIN);
+    const alert = await platform.deps.db
+      .insertInto('alerts')
+      .values({
+        org_id: orgId,
+        app: 'alerts',
+        severity: 'major',
+        description: 'Raised just before the node stopped',
+        media: JSON.stringify(['in_app']),
+        recipient_spec: JSON.stringify({ user_ids: [anna], group_ids: [], addresses: [] }),
+        policy: JSON.stringify({
+          name: 'Slow',
+          group_wait_s: 120,
+          group_interval_s: 300,
+          repeat_interval_s: 0,
+          escalation: [],
+        }),
+        dedupe_key: `missed:${randomUUID()}`,
+        group_key: `missed:${randomUUID()}`,
+        fired_at: firedAt,
+        updated_at: firedAt,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await policyTick(platform.deps, new Date());
+    expect(await rounds(alert.id)).toEqual([]);
+    await policyTick(platform.deps, new Date(firedAt.getTime() + 4 * MIN + 1_000));
+    await policyTick(platform.deps, new Date(firedAt.getTime() + 4 * MIN + 2_000));
+    expect(await rounds(alert.id)).toEqual(['0/0 in_app Anna']);
+  });
+
   it('leaves stored messages that the tick queues again, once', async () => {
     const alert = await fire(new Date(), { repeat_interval_s: 0 });
     const threeMinutesAgo = new Date(Date.now() - 3 * MIN);

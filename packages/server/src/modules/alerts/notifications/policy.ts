@@ -19,6 +19,7 @@ export const POLICY_TICK_JOB = 'alerts.policyTick';
 export const POLICY_TICK_SECONDS = 15;
 const TICK_PAGE = 500;
 const STRANDED_AFTER_MS = 120_000;
+const MISSED_WINDOW_MS = 3_600_000;
 
 export interface GroupJobData {
   orgId: string;
@@ -37,13 +38,17 @@ export function policyOf(alert: Pick<AlertRow, 'policy'>): RulePolicy {
   return { ...DEFAULT_POLICY, ...stored };
 }
 
+/** When the alert's first round is due: its group wait after firing, and a group interval after the group's last round. */
+async function firstRoundAt(repo: NotificationRepository, alert: AlertRow): Promise<number> {
+  const policy = policyOf(alert);
+  const at = new Date(alert.fired_at).getTime() + policy.group_wait_s * 1_000;
+  const last = await repo.lastNotifiedOfGroup(alert.org_id, alert.group_key);
+  return last ? Math.max(at, last.getTime() + policy.group_interval_s * 1_000) : at;
+}
+
 /** Queues the first round of a fired alert's group at the time its policy says. */
 export async function scheduleFirstRound(deps: AppDeps, alert: AlertRow): Promise<void> {
-  const policy = policyOf(alert);
-  const repo = new NotificationRepository(deps.db);
-  let at = new Date(alert.fired_at).getTime() + policy.group_wait_s * 1_000;
-  const last = await repo.lastNotifiedOfGroup(alert.org_id, alert.group_key);
-  if (last) at = Math.max(at, last.getTime() + policy.group_interval_s * 1_000);
+  const at = await firstRoundAt(new NotificationRepository(deps.db), alert);
   await deps.jobs.send<GroupJobData>(
     GROUP_JOB,
     { orgId: alert.org_id, groupKey: alert.group_key },
@@ -86,6 +91,33 @@ export async function policyTick(deps: AppDeps, now: Date): Promise<void> {
     afterId = page[page.length - 1]?.id ?? null;
   }
   await requeueStranded(deps, repo, now);
+  await sendMissedFirstRounds(deps, repo, now);
+}
+
+/**
+ * First rounds a node never queued (it stopped between raising the alert and queueing the round): an
+ * active alert of the last hour with no notification two minutes after its group wait gets its round.
+ * Alerts with nobody to tell are looked at again each tick, but only for that hour.
+ */
+async function sendMissedFirstRounds(deps: AppDeps, repo: NotificationRepository, now: Date): Promise<void> {
+  const candidates = await repo.unnotified(
+    new Date(now.getTime() - MISSED_WINDOW_MS),
+    new Date(now.getTime() - STRANDED_AFTER_MS),
+  );
+  for (const alert of candidates) {
+    if ((await firstRoundAt(repo, alert)) + STRANDED_AFTER_MS > now.getTime()) continue;
+    try {
+      await sendRound(deps, alert, {
+        round: 0,
+        step: 0,
+        media: alert.media,
+        recipients: alert.recipient_spec,
+        now,
+      });
+    } catch (error) {
+      deps.log.error({ err: error, alertId: alert.id }, 'Missed first round not sent');
+    }
+  }
 }
 
 /**

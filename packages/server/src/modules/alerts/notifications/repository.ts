@@ -206,6 +206,30 @@ export class NotificationRepository extends Repository {
   }
 
   /**
+   * Active alerts fired in the window that nobody was told of yet (no notification at all): the first
+   * round a node that stopped right after raising never queued.
+   */
+  unnotified(from: Date, to: Date): Promise<AlertRow[]> {
+    return this.db
+      .selectFrom('alerts as a')
+      .selectAll('a')
+      .where('a.status', '=', 'active')
+      .where('a.archived_at', 'is', null)
+      .where('a.fired_at', '>', from)
+      .where('a.fired_at', '<', to)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('alert_notifications as n').select('n.id').whereRef('n.alert_id', '=', 'a.id'),
+          ),
+        ),
+      )
+      .orderBy('a.fired_at')
+      .limit(500)
+      .execute();
+  }
+
+  /**
    * Notifications a crash left behind: stored but never attempted (the node stopped between storing a
    * round and queueing its deliveries), older than `before`.
    */
