@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityOf } from '../../../testing/people';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
-import { errorPaths } from '../../entityManager/testSupport';
+import { createEntity, entityManagerClient, errorPaths } from '../../entityManager/testSupport';
 import { demoAdmin, projectWithSensors } from '../../iotManager/testSupport';
 import { RULES_CHANGED_CHANNEL } from '../shared';
 import { type AlertClient, alertClient, createRule, raiseTestAlert, ruleBody } from '../testSupport';
@@ -18,12 +18,14 @@ let orgId: string;
 let api: AlertClient;
 let plant: Awaited<ReturnType<typeof projectWithSensors>>;
 let thermalType: string;
+let adminToken: string;
 const told: unknown[] = [];
 
 beforeAll(async () => {
   platform = await createTestPlatform();
   const admin = await demoAdmin(platform);
   orgId = admin.orgId;
+  adminToken = admin.token;
   api = alertClient(platform, orgId, admin.token);
   plant = await projectWithSensors(platform, orgId, admin.token, 'Rules plant');
   thermalType = (
@@ -58,6 +60,26 @@ describe('alert rules', () => {
     expect(told).toEqual([{ orgId }, { orgId }, { orgId }]);
     const activity = await activityOf(platform.deps.db, orgId);
     expect(activity.at(-1)).toMatchObject({ app: 'alerts', action: 'created', entity_id: onAsset.id });
+  });
+
+  it('covers a sensor created later under the type or the asset', async () => {
+    const onType = await createRule(api, ruleBody({ kind: 'sensor_type', type_id: thermalType }));
+    const onAsset = await createRule(api, ruleBody({ kind: 'asset', asset_id: plant.line }));
+    const boilerType = (
+      await platform.deps.db
+        .selectFrom('entities')
+        .select('type_id')
+        .where('id', '=', plant.boiler)
+        .executeTakeFirstOrThrow()
+    ).type_id;
+    await createEntity(entityManagerClient(platform, orgId, adminToken), plant.projectId, 'sensor', {
+      name: 'Boiler 2',
+      type_id: boilerType,
+      parent_id: plant.line,
+    });
+    expect((await api.get(`/rules/${onType.id}`)).json().covered_sensors).toBe(2);
+    expect((await api.get(`/rules/${onAsset.id}`)).json().covered_sensors).toBe(3);
+    for (const rule of [onType, onAsset]) await api.delete(`/rules/${rule.id}`);
   });
 
   it('counts the alerts of a rule not yet resolved', async () => {
