@@ -16,8 +16,12 @@ import type { SensorInfo } from './sensorDirectory';
 import { step } from './stateMachine';
 import { ensureStates, type PairKey, writeLastValues } from './stateStore';
 
-/** A pair's latest values are written at most this often (a state change writes them at once). */
-export const VALUES_WRITE_MS = 5_000;
+/**
+ * A pair's latest values are written at most this often (a state change writes them at once): they
+ * only seed a restarted node's values, and silence reads the stored telemetry's newest time as well, so
+ * rare writes keep the database's work for ingest.
+ */
+export const VALUES_WRITE_MS = 30_000;
 
 interface SensorWork {
   sensor: SensorInfo;
