@@ -73,23 +73,23 @@ export class SilenceRepository extends Repository {
     return row !== undefined;
   }
 
-  /** Whether the rule, asset or sensor a matcher names is the organization's. */
-  async matcherExists(orgId: string, kind: 'rule' | 'asset' | 'sensor', id: string): Promise<boolean> {
+  /** The name of the rule, asset or sensor a matcher names, if it is the organization's (else null). */
+  async matcherName(orgId: string, kind: 'rule' | 'asset' | 'sensor', id: string): Promise<string | null> {
     const row =
       kind === 'rule'
         ? await this.db
             .selectFrom('alert_rules')
-            .select('id')
+            .select('rule_name as name')
             .where('org_id', '=', orgId)
             .where('id', '=', id)
             .executeTakeFirst()
         : await this.db
             .selectFrom('entities')
-            .select('id')
+            .select('name')
             .where('org_id', '=', orgId)
             .where('id', '=', id)
             .where('kind', '=', kind)
             .executeTakeFirst();
-    return row !== undefined;
+    return row?.name ?? null;
   }
 }

@@ -98,7 +98,8 @@ export const silenceRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps
           : matcher.kind === 'asset'
             ? ['asset_id', matcher.asset_id]
             : ['sensor_id', matcher.sensor_id];
-      if (!(await repo.matcherExists(actor.orgId, matcher.kind, matcherId)))
+      const name = await repo.matcherName(actor.orgId, matcher.kind, matcherId);
+      if (name === null)
         throw unprocessable([
           { path: `body.matcher.${field}`, message: `No such ${matcher.kind} in this organization` },
         ]);
@@ -113,7 +114,7 @@ export const silenceRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps
         await trx.recordActivity({
           ...activityBase(actor, 'alert_silence', silenceId),
           action: 'created',
-          summary: `Silenced ${matcher.kind} alerts from ${starts_at} to ${ends_at}`,
+          summary: `Silenced alerts of ${silenceLabel(matcher.kind, name)} from ${starts_at} to ${ends_at}`,
           after: request.body,
         });
         return silenceId;

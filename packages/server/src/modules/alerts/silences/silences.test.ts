@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityOf } from '../../../testing/people';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { errorPaths } from '../../entityManager/testSupport';
 import { demoAdmin, projectWithSensors } from '../../iotManager/testSupport';
@@ -52,6 +53,9 @@ describe('silences', () => {
       ...window(0, 2 * hour),
     });
     expect(onAsset.json()).toMatchObject({ label: 'Everything under Line 1', comment: 'Shutdown' });
+    const logged = (await activityOf(platform.deps.db, orgId)).at(-1);
+    expect(logged).toMatchObject({ app: 'alerts', action: 'created', entity_id: onAsset.json().id });
+    expect(logged?.summary).toMatch(/^Silenced alerts of Everything under Line 1 from /);
     const onSensor = await api.post('/silences', {
       matcher: { kind: 'sensor', sensor_id: plant.pump },
       ...window(0, hour),
