@@ -3,9 +3,12 @@
  * and tabs, comments, assignment, snooze, bulk acknowledge, the timeline, summary, marks and delete.
  */
 import { randomUUID } from 'node:crypto';
+import { ALERT_SOCKET_EVENTS } from '@ferrite/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { addOrgWithAdmin, addPerson, tokenOf } from '../../entityManager/testSupport';
+import { captureEvents } from '../../iotManager/testSupport';
+import { orgAlertsRoom } from '../shared';
 import { type AlertClient, alertClient, raiseTestAlert } from '../testSupport';
 
 let platform: TestPlatform;
@@ -35,8 +38,14 @@ async function kinds(id: string): Promise<string[]> {
 describe('the alert lifecycle', () => {
   it('steps active → acknowledged → cleared → active again → resolved, refusing illegal steps', async () => {
     const { id } = await raiseTestAlert(platform, orgId);
+    const capture = captureEvents(platform);
     const acked = await api.post(`/alert/${id}/acknowledge`);
+    capture.stop();
     expect(acked.statusCode).toBe(200);
+    // The organization's room hears the change at once, as the list shows it.
+    expect(capture.events.filter(([, event]) => event === ALERT_SOCKET_EVENTS.changed)).toEqual([
+      [orgAlertsRoom(orgId), ALERT_SOCKET_EVENTS.changed, acked.json()],
+    ]);
     expect(acked.json()).toMatchObject({
       status: 'acknowledged',
       acknowledged_by: { name: expect.any(String) },
