@@ -10,6 +10,9 @@ export const STATUS_COLORS: Record<AlertStatus, string> = {
   resolved: 'gray',
 };
 
+/** A badge keeps its whole word: in a squeezed table column it is the column that gives way. */
+const WHOLE = { minWidth: 'max-content' } as const;
+
 /** Capitalized word for a key ("critical" → "Critical"). */
 export function label(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1).replace(/_/g, ' ');
@@ -18,7 +21,14 @@ export function label(word: string): string {
 /** A severity as a filled badge in its colour. */
 export function SeverityBadge({ severity, ...props }: { severity: AlertSeverity } & BadgeProps) {
   return (
-    <Badge color={SEVERITY_COLORS[severity]} variant="filled" radius="sm" data-severity={severity} {...props}>
+    <Badge
+      color={SEVERITY_COLORS[severity]}
+      variant="filled"
+      radius="sm"
+      data-severity={severity}
+      style={WHOLE}
+      {...props}
+    >
       {label(severity)}
     </Badge>
   );
@@ -27,7 +37,14 @@ export function SeverityBadge({ severity, ...props }: { severity: AlertSeverity 
 /** A status as a light badge in its colour. */
 export function StatusBadge({ status, ...props }: { status: AlertStatus } & BadgeProps) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" data-status={status} {...props}>
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      radius="sm"
+      data-status={status}
+      style={WHOLE}
+      {...props}
+    >
       {label(status)}
     </Badge>
   );

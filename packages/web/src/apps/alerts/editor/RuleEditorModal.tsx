@@ -15,6 +15,7 @@ import {
   ScrollArea,
   Skeleton,
   Stack,
+  Text,
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -54,7 +55,13 @@ export function RuleEditorModal({ ruleId, onClose }: RuleEditorModalProps) {
   const problemRef = useRef<HTMLDivElement>(null);
   // A refused save shows its list at the top of the form: bring it into view.
   useEffect(() => {
-    if (problem) problemRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    if (!problem) return;
+    // After the save button settles (it keeps the focus, and the view, while loading).
+    const timer = setTimeout(() => {
+      problemRef.current?.focus({ preventScroll: true });
+      problemRef.current?.scrollIntoView({ block: 'start' });
+    }, 50);
+    return () => clearTimeout(timer);
   }, [problem]);
   const [create, creating] = useCreateRuleMutation();
   const [update, updating] = useUpdateRuleMutation();
@@ -123,6 +130,7 @@ export function RuleEditorModal({ ruleId, onClose }: RuleEditorModalProps) {
               icon={<IconAlertTriangle size={18} />}
               title={problem}
               data-testid="rule-errors"
+              tabIndex={-1}
             >
               {errorLines.length > 0 && (
                 <List size="sm" spacing={2}>
@@ -163,6 +171,16 @@ export function RuleEditorModal({ ruleId, onClose }: RuleEditorModalProps) {
             </Grid.Col>
           </Grid>
           <Group justify="flex-end" gap="sm">
+            {problem && (
+              <Text size="sm" c="red" mr="auto" data-testid="rule-errors-footer">
+                {errorLines.length
+                  ? `${errorLines.length} ${errorLines.length === 1 ? 'field needs' : 'fields need'} attention: ${errorLines
+                      .slice(0, 3)
+                      .map(([path]) => path)
+                      .join(', ')}`
+                  : problem}
+              </Text>
+            )}
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>

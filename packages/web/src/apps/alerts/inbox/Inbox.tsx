@@ -147,7 +147,7 @@ export function Inbox({ onOpen, initialSeverity }: InboxProps) {
       width: 200,
       render: (alert) =>
         alert.entity ? (
-          <div style={{ minWidth: 0 }}>
+          <div style={{ minWidth: 0, maxWidth: 240 }}>
             <Text size="sm" truncate>
               {alert.entity.name}
             </Text>

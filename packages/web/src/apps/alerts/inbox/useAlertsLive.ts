@@ -37,7 +37,8 @@ export function useAlertsLive(onChanged?: (alert: Alert) => void): RoomStatus {
   };
   const status = useSocketRoom(orgId ? { kind: 'orgAlerts', orgId } : null, {
     [ALERT_SOCKET_EVENTS.changed]: (alert: Alert) => {
-      dispatch(alertsEndpoints.util.upsertQueryData('getAlert', { orgId, alertId: alert.id }, alert));
+      // Only a detail already read is patched: every change need not start a cache entry.
+      dispatch(alertsEndpoints.util.updateQueryData('getAlert', { orgId, alertId: alert.id }, () => alert));
       dispatch(alertsEndpoints.util.invalidateTags([{ type: 'Alert', id: `${alert.id}:timeline` }]));
       changed.current?.(alert);
       refetchSoon();
