@@ -72,7 +72,10 @@ export async function ensureStates(
   for (const part of chunks(create))
     await sql`
       insert into alert_rule_states (rule_id, sensor_id, org_id)
-      select * from (values ${pairValues(part)}) v(rule_id, sensor_id, org_id)
+      select v.rule_id, v.sensor_id, v.org_id from (values ${pairValues(part)}) v(rule_id, sensor_id, org_id)
+      -- A rule or sensor deleted a moment ago (a cache not yet told) is skipped, not a failed batch.
+      where exists (select 1 from alert_rules r where r.id = v.rule_id)
+        and exists (select 1 from entities e where e.id = v.sensor_id)
       on conflict (rule_id, sensor_id) do nothing`.execute(db);
   const states: StoredState[] = [];
   for (const part of chunks(pairs)) {
@@ -138,7 +141,7 @@ export async function setAlertId(db: Db, ruleId: string, sensorId: string, alert
     .execute();
 }
 
-/** Writes pairs' newest reading time and values (one statement; never touches the state). */
+/** Writes pairs' newest reading time and values (one statement per 4,000; never touches the state). */
 export async function writeLastValues(
   db: Db,
   rows: readonly (PairKey & { lastTs: number; lastValues: RuleStateValues })[],
@@ -150,18 +153,19 @@ async function writeValuesChunk(
   db: Db,
   rows: readonly (PairKey & { lastTs: number; lastValues: RuleStateValues })[],
 ): Promise<void> {
+  // An update of rows ensureStates made: a pair whose rule or sensor was just deleted is skipped.
   await sql`
-    insert into alert_rule_states (rule_id, sensor_id, org_id, last_ts, last_values)
-    select v.rule_id, v.sensor_id, v.org_id, v.last_ts, v.last_values from (values ${sql.join(
+    update alert_rule_states s set
+      last_ts = greatest(s.last_ts, v.last_ts),
+      last_values = s.last_values || v.last_values,
+      updated_at = now()
+    from (values ${sql.join(
       rows.map(
         (r) =>
-          sql`(${r.ruleId}::uuid, ${r.sensorId}::uuid, ${r.orgId}::uuid, ${new Date(r.lastTs)}::timestamptz, ${JSON.stringify(r.lastValues)}::jsonb)`,
+          sql`(${r.ruleId}::uuid, ${r.sensorId}::uuid, ${new Date(r.lastTs)}::timestamptz, ${JSON.stringify(r.lastValues)}::jsonb)`,
       ),
-    )}) v(rule_id, sensor_id, org_id, last_ts, last_values)
-    on conflict (rule_id, sensor_id) do update set
-      last_ts = greatest(alert_rule_states.last_ts, excluded.last_ts),
-      last_values = alert_rule_states.last_values || excluded.last_values,
-      updated_at = now()`.execute(db);
+    )}) v(rule_id, sensor_id, last_ts, last_values)
+    where s.rule_id = v.rule_id and s.sensor_id = v.sensor_id`.execute(db);
 }
 
 /** Pending states whose duration is over at `now` (their rule enabled), oldest first. */
