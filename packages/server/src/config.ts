@@ -88,6 +88,10 @@ const configSchema = z.object({
   BLOB_URL: blobUrlSchema,
   MQTT_DYNSEC_USERNAME: brokerLogin('MQTT_DYNSEC_USERNAME'),
   MQTT_DYNSEC_PASSWORD: brokerLogin('MQTT_DYNSEC_PASSWORD'),
+  // Which addresses tenants' alert webhooks may reach (modules/alerts/automation/outboundAddress.ts).
+  WEBHOOK_NETWORKS: z
+    .enum(['public', 'private', 'any'], { error: 'WEBHOOK_NETWORKS must be public, private or any' })
+    .default('public'),
   // A Twilio-compatible messaging API for alert SMS and WhatsApp; unset, they go to the outbox.
   SMS_API_URL: optionalUrl,
   SMS_ACCOUNT_SID: z.string().min(1).max(200).optional(),
@@ -204,6 +208,8 @@ export interface Config {
    * else DATA_DIR/blobs (platform/storage/openBlobStore.ts).
    */
   blobBucket: S3Location | undefined;
+  /** Which addresses alert webhooks may reach: public only (default), also private networks, or any. */
+  webhookNetworks: 'public' | 'private' | 'any';
   /**
    * The Twilio-compatible messaging API alert SMS and WhatsApp go through (SMS_API_URL with its account
    * and token); unset, they are kept in the outbox. A medium without its sender number goes to the outbox too.
@@ -277,6 +283,7 @@ export function loadConfig(
       ...raw.BLOB_URL,
       region: raw.BLOB_URL.region ?? env.AWS_REGION ?? 'us-east-1',
     },
+    webhookNetworks: raw.WEBHOOK_NETWORKS,
     messaging:
       raw.SMS_API_URL && raw.SMS_ACCOUNT_SID && raw.SMS_AUTH_TOKEN
         ? {

@@ -61,7 +61,8 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => hook.server.listen(19313, '127.0.0.1', resolve));
-  platform = await createTestPlatform({ SECRET });
+  // The receivers run on this machine, which WEBHOOK_NETWORKS=public would refuse.
+  platform = await createTestPlatform({ SECRET, WEBHOOK_NETWORKS: 'any' });
   await createQueues(platform.deps.db, {
     [GROUP_JOB]: 'short',
     [WEBHOOK_JOB]: 'standard',

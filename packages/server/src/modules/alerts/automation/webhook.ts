@@ -1,12 +1,17 @@
 /**
  * A webhook call as a durable job: POSTs the alert as JSON, signed (signing.ts), with
  * `X-Ferrite-Event: alert.fired | alert.cleared`; a 2xx answer is success, anything else (or no answer in
- * 10 s) is tried again with backoff. At most 64 kB of the answer is read. The outcome, success or the
- * last failure, is a line of the alert's timeline.
+ * 10 s) is tried again with backoff. At most 64 kB of the answer is read; redirects are not followed; the
+ * address is checked against WEBHOOK_NETWORKS (outboundAddress.ts). The outcome, success or the last
+ * failure, is a line of the alert's timeline.
  */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import type { AppDeps } from '../../../platform/http/deps';
 import type { JobDefinition, RetryPolicy } from '../../../platform/jobs/jobQueue';
 import { AlertRepository } from '../lifecycle/repository';
+import { guardedLookup, refusedAddress } from './outboundAddress';
 import { signatureOf, webhookSigningKey } from './signing';
 
 export const WEBHOOK_JOB = 'alerts.webhook';
@@ -32,48 +37,62 @@ function shownUrl(url: string): string {
 
 /** One POST; throws a short reason unless the answer is 2xx. */
 async function post(deps: AppDeps, data: WebhookJobData): Promise<number> {
-  if (!/^https?:\/\//i.test(data.url)) throw new Error('Only http(s) webhooks are called');
+  const url = new URL(data.url);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('Only http(s) webhooks are called');
+  const networks = deps.config.webhookNetworks;
+  // A literal address is connected to without a lookup, so it is checked here.
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  const refusal = isIP(literal) ? refusedAddress(literal, networks) : null;
+  if (refusal) throw new Error(`was not called: ${refusal}`);
   const key = await webhookSigningKey(deps, data.orgId);
-  let response: Response;
-  try {
-    response = await fetch(data.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Ferrite-Alerts',
-        'x-ferrite-event': data.event,
-        'x-ferrite-signature': signatureOf(data.body, key),
+  const body = Buffer.from(data.body);
+  return new Promise<number>((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': body.length,
+          'user-agent': 'Ferrite-Alerts',
+          'x-ferrite-event': data.event,
+          'x-ferrite-signature': signatureOf(data.body, key),
+        },
+        lookup: guardedLookup(networks),
+        timeout: TIMEOUT_MS,
       },
-      body: data.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new Error(
-      (error as Error).name === 'TimeoutError' ? 'no answer within 10 s' : 'could not be reached',
+      (response) => {
+        // At most 64 kB of the answer is read (so the receiver finishes its reply); then it is let go.
+        let read = 0;
+        const status = response.statusCode ?? 0;
+        const done = () =>
+          status >= 200 && status < 300 ? resolve(status) : reject(new Error(`answered ${status}`));
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read >= ANSWER_MAX_BYTES) {
+            response.destroy();
+            done();
+          }
+        });
+        response.on('end', done);
+        response.on('error', done);
+      },
     );
-  }
-  await drain(response);
-  if (response.status < 200 || response.status >= 300) throw new Error(`answered ${response.status}`);
-  return response.status;
-}
-
-/** Reads at most 64 kB of the answer (so the receiver finishes its reply) and lets the rest go. */
-async function drain(response: Response): Promise<void> {
-  const reader = response.body?.getReader();
-  if (!reader) return;
-  let read = 0;
-  try {
-    while (read < ANSWER_MAX_BYTES) {
-      const chunk = await reader.read();
-      if (chunk.done) return;
-      read += chunk.value.byteLength;
-    }
-  } catch {
-    // An answer cut short is still an answer: its status counts.
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
+    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'ETIMEDOUT'
+            ? 'no answer within 10 s'
+            : error.code === 'EREFUSEDADDRESS'
+              ? `was not called: ${error.message}`
+              : 'could not be reached',
+        ),
+      ),
+    );
+    request.end(body);
+  });
 }
 
 /** Calls the webhook once; on failure throws (to be retried) unless it was the last try. */
