@@ -210,6 +210,22 @@ describe('a rule on one sensor', () => {
     await evaluate([runOf(orgId, sensorId, 'temperature', [[monday + 2 * MIN, 92]])]);
     expect((await alertsOf(platform.deps.db, ruleId)).map((a) => a.value)).toEqual([92]);
   });
+
+  it('goes on with the other rules when one was deleted a moment ago (a cache not yet told)', async () => {
+    const { sensorId } = await plant();
+    const data = {
+      scope: { kind: 'sensor' as const, sensor_id: sensorId },
+      condition: { op: 'gt' as const, param: 'temperature', value: 80 },
+    };
+    const gone = await insertRule(platform, orgId, { data });
+    const kept = await insertRule(platform, orgId, { data });
+    await evaluate([runOf(orgId, sensorId, 'temperature', [[T, 20]])]);
+    // Deleted behind the node's back: its rule index still holds the rule.
+    await platform.deps.db.deleteFrom('alert_rules').where('id', '=', gone).execute();
+    await evaluate([runOf(orgId, sensorId, 'temperature', [[T + 1_000, 90]])]);
+    expect((await alertsOf(platform.deps.db, kept)).map((a) => a.value)).toEqual([90]);
+    expect(await stateOf(platform.deps.db, gone, sensorId)).toBeUndefined();
+  });
 });
 
 describe('scope', () => {

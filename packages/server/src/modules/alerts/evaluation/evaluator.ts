@@ -48,8 +48,19 @@ export class RuleEvaluator implements TelemetrySubscriber {
     await this.warmHistory(work);
     const changes: { rule: ActiveRule; sensor: SensorInfo; changes: Change[] }[] = [];
     for (const item of work) changes.push(...this.evaluateSensor(item));
-    for (const { rule, sensor, changes: list } of changes)
-      await this.evaluation.apply(rule, sensor, list, () => new Date(this.clock()));
+    for (const { rule, sensor, changes: list } of changes) {
+      try {
+        await this.evaluation.apply(rule, sensor, list, () => new Date(this.clock()));
+      } catch (error) {
+        // One pair's failure (its rule deleted a moment ago) leaves the others' changes standing; its
+        // state is read again on the next batch.
+        this.evaluation.states.delete(pairKey(rule.id, sensor.id));
+        this.evaluation.deps.log.warn(
+          { err: error, ruleId: rule.id, sensorId: sensor.id },
+          'Alert rule evaluation failed',
+        );
+      }
+    }
     await this.writeValues(work, now);
   }
 
