@@ -354,3 +354,14 @@ export const ruleBacktestResponseSchema = z.object({
   evaluated_points: z.number().int(),
 });
 export type RuleBacktest = z.infer<typeof ruleBacktestResponseSchema>;
+
+/**
+ * The organization's webhook signing key (`GET /alert/orgs/{orgId}/webhook_key`, rule managers): a
+ * receiver checks `X-Ferrite-Signature: sha256=<hex HMAC-SHA256 of the raw body under this key>`.
+ */
+export const webhookKeyResponseSchema = z.object({
+  key: z.string(),
+  header: z.literal('X-Ferrite-Signature'),
+  algorithm: z.literal('HMAC-SHA256'),
+});
+export type WebhookKey = z.infer<typeof webhookKeyResponseSchema>;

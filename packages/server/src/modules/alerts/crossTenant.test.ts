@@ -89,6 +89,7 @@ function routes(): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; pa
     },
     { method: 'GET', path: '/inbox/unread' },
     { method: 'POST', path: '/inbox/read', payload: {} },
+    { method: 'GET', path: '/webhook_key' },
     { method: 'DELETE', path: `/silences/${ids.silence}` },
     { method: 'DELETE', path: r },
     { method: 'DELETE', path: a },

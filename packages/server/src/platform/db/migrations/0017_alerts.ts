@@ -95,6 +95,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index alerts_org_fired_idx on alerts (org_id, fired_at desc)`.execute(db);
   await sql`create index alerts_entity_idx on alerts (org_id, entity_id, triggered_at)`.execute(db);
   await sql`create index alerts_rule_idx on alerts (rule_id) where rule_id is not null`.execute(db);
+  // The notification tick's reads: active alerts by age, and a group's alerts.
+  await sql`create index alerts_active_fired_idx on alerts (fired_at) where status = 'active'`.execute(db);
+  await sql`create index alerts_group_idx on alerts (org_id, group_key)`.execute(db);
 
   await sql`
     create table alert_events (
@@ -126,6 +129,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       read_at timestamptz,
       unique (alert_id, medium, recipient, round, step)
     )`.execute(db);
+  await sql`create index alert_notifications_queued_idx on alert_notifications (created_at) where status = 'queued'`.execute(
+    db,
+  );
   await sql`create index alert_notifications_unread_idx on alert_notifications (org_id, user_id) where medium = 'in_app' and read_at is null`.execute(
     db,
   );
