@@ -91,9 +91,11 @@ export class RuleEvaluator implements TelemetrySubscriber {
           item = { sensor, rules, runs: [] };
           bySensor.set(run.sensorId, item);
         }
-        item.runs.push(run);
+        // A parameter none of the sensor's rules reads costs nothing more.
+        if (item.rules.some((rule) => rule.params === null || rule.params.has(run.paramKey)))
+          item.runs.push(run);
       }
-      work.push(...bySensor.values());
+      for (const item of bySensor.values()) if (item.runs.length > 0) work.push(item);
     }
     return work;
   }
