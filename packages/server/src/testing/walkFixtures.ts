@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { WIDGET_VARIANTS } from '@ferrite/contracts';
 import type { LightMyRequestResponse } from 'fastify';
+import { raiseAlert } from '../modules/alerts';
 import { addMember } from '../modules/roleManager/testSupport';
 import { invitationLinkIn, latestMail } from './people';
 import { bearer, signInToOrg } from './session';
@@ -165,7 +166,35 @@ export async function createWalkFixtures(platform: TestPlatform): Promise<WalkFi
   const shareUuid: string = link.export.uuid;
   const shareToken = await verifyShare(platform, shareUuid);
 
+  const alerts = `/api/alert/orgs/${orgId}`;
+  const rule = await call('alert rule', 'POST', `${alerts}/rules`, {
+    rule_name: 'Walk too hot',
+    severity: 'major',
+    data: {
+      scope: { kind: 'sensor', sensor_id: sensor.id },
+      condition: { op: 'gt', param: 'temperature', value: 80 },
+    },
+  });
+  const silence = await call('silence', 'POST', `${alerts}/silences`, {
+    matcher: { kind: 'rule', rule_id: rule.id },
+    starts_at: new Date().toISOString(),
+    ends_at: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  // Alerts are raised by apps, not created through the API: raised as the IoT Manager raises one.
+  const raised = await raiseAlert(platform.deps, {
+    orgId,
+    app: 'alerts',
+    dedupeKey: `walk:${randomUUID()}`,
+    ruleId: rule.id,
+    severity: 'major',
+    description: 'Walk boiler too hot',
+    entity: { kind: 'sensor', id: sensor.id, name: 'Walk boiler', path: 'Walk plant' },
+  });
+
   const byCollection: Record<string, string> = {
+    rules: rule.id,
+    silences: silence.id,
+    alert: raised?.alert.id ?? randomUUID(),
     user_groups: group.id,
     roles: customRole.id,
     projects: project.id,

@@ -2,7 +2,8 @@
  * Alerts' share of the demo: rules on the plant that make the app's point within minutes, written
  * through the app's own routes. P-101's drive-end bearing runs rough (plant/boilerHouse.ts gives its
  * vibration a higher level than P-102's), so "Bearing vibration in ISO 10816 zone C", one rule over every
- * Bearing monitor, fires for P-101 within the first minutes and not for P-102; the others show the other
+ * Bearing monitor, fires for P-101 within the first minutes (and stays active until someone acts) and
+ * not for P-102; the others show the other
  * kinds of condition (a band, a rate of change, silence, a CEL expression) and a maintenance window.
  */
 import type { RuleBody } from '@ferrite/contracts';
@@ -40,13 +41,13 @@ async function demoRules(ctx: DemoContext): Promise<RuleBody[]> {
     {
       rule_name: DEMO_RULES.bearingVibration,
       description:
-        'Velocity above 4.5 mm/s (ISO 10816 zone C) for two minutes on any pump bearing: plan an inspection.',
+        'Velocity above 4.5 mm/s (ISO 10816 zone C) for a minute on any pump bearing: plan an inspection.',
       severity: 'critical',
       message: '{{sensor}} ({{asset_path}}): vibration {{value}} mm/s {{threshold}} since {{time}}',
       data: {
         scope: { kind: 'sensor_type', type_id: await typeId(ctx, 'Bearing monitor') },
         condition: { op: 'gt', param: 'vibration', value: 4.5 },
-        for_s: 120,
+        for_s: 60,
         clear: { kind: 'hysteresis', amount: 0.6 },
         schedule: null,
       },
@@ -111,7 +112,7 @@ async function demoRules(ctx: DemoContext): Promise<RuleBody[]> {
       description: 'Fill weight well above target while the line runs: check the dosing valve.',
       severity: 'minor',
       data: {
-        scope: { kind: 'asset', asset_id: await assetId(ctx, 'Filling line P1') },
+        scope: { kind: 'sensor_type', type_id: await typeId(ctx, 'Filler weighing cell') },
         condition: { op: 'expression', expression: 'fill_weight > 505.5 && flow > 200.0' },
         for_s: 30,
         clear: { kind: 'inverse' },
