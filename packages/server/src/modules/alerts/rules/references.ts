@@ -1,11 +1,19 @@
 /**
  * What a rule names must be the caller's organization's: the scope's sensor, type or asset, the
  * actions' gateways and sensors, the recipients' members and groups (escalation's too). One catalog is
- * read for a whole import, then each rule is checked against it; errors name the field (422).
+ * read for a whole import, then each rule is checked against it; errors name the field (422). CEL
+ * expressions must parse.
  */
-import type { FieldError, Recipients, RuleInput } from '@ferrite/contracts';
+import {
+  type Condition,
+  conditionLeaves,
+  type FieldError,
+  type Recipients,
+  type RuleInput,
+} from '@ferrite/contracts';
 import type { Db } from '../../../platform/db/database';
 import { memberFieldErrors } from '../../../platform/http/memberFields';
+import { expressionProblem } from '../evaluation/expressions';
 
 /** The organization's ids among those the rules name, by kind. */
 export interface ReferenceCatalog {
@@ -117,6 +125,15 @@ export function referenceErrors(
     missing('data.scope.asset_id', 'No such asset in this organization');
   if (scope.kind === 'sensor_type' && !catalog.sensorTypes.has(scope.type_id))
     missing('data.scope.type_id', 'No such sensor type in this organization');
+  // An expression that does not parse would never be met: refused now, with the parser's words.
+  const expressions = (condition: Condition, path: string) => {
+    for (const leaf of conditionLeaves(condition)) {
+      const problem = leaf.op === 'expression' ? expressionProblem(leaf.expression) : null;
+      if (problem) missing(path, `Expression: ${problem}`);
+    }
+  };
+  expressions(rule.data.condition, 'data.condition');
+  if (rule.data.clear.kind === 'condition') expressions(rule.data.clear.condition, 'data.clear.condition');
   rule.actions.forEach((action, index) => {
     if (action.kind === 'command' && !catalog.gateways.has(action.gateway_id))
       missing(`actions.${index}.gateway_id`, 'No such gateway in this organization');

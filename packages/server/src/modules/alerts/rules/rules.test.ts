@@ -160,6 +160,15 @@ describe('alert rules', () => {
     });
     expect(shape.statusCode).toBe(400);
     expect(errorPaths(shape)).toEqual(['body.severity']);
+    const unparsable = await api.post('/rules', {
+      ...ruleBody({ kind: 'sensor', sensor_id: plant.pump }),
+      data: {
+        scope: { kind: 'sensor', sensor_id: plant.pump },
+        condition: { op: 'expression', expression: 'flow >> 3 &&' },
+      },
+    });
+    expect(unparsable.statusCode).toBe(422);
+    expect(errorPaths(unparsable)).toEqual(['body.data.condition']);
     expect((await api.get('/rules')).json().counts).toEqual(before);
   });
 
