@@ -14,3 +14,5 @@ export const CHROMIUM_ARGS = [
 export const SECONDARY_BRAND_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const DEMO_ADMIN = { email: 'admin@ferrite.dev', password: 'Ferrite@2026' } as const;
 export const DEMO_ORG_NAME = 'Demo Plant';
+/** The fake Twilio-compatible provider beside the server (support/fakeMessagingProvider.mjs). */
+export const E2E_MESSAGING_URL = `http://127.0.0.1:${Number(process.env.E2E_MESSAGING_PORT ?? E2E_PORT + 1)}`;
