@@ -269,7 +269,7 @@ export const alertRuleSchema = z.object({
   /** The scope in words ("every Pump bearing sensor", "P-101 bearing"), and how many sensors it covers now. */
   scope_label: z.string(),
   covered_sensors: z.number().int(),
-  /** Alerts of this rule not yet resolved. */
+  /** Alerts of this rule still open (active or acknowledged), as the home's severity counts count them. */
   open_alerts: z.number().int(),
   archived: z.boolean(),
   created_at: z.string(),

@@ -64,13 +64,14 @@ async function demoRules(ctx: DemoContext): Promise<RuleBody[]> {
     },
     {
       rule_name: DEMO_RULES.bearingHeating,
-      description: 'A bearing housing warming by 4 °C within 10 minutes is running dry.',
+      description: 'A bearing housing warming by 6 °C within 10 minutes is running dry.',
       severity: 'major',
       data: {
         scope: { kind: 'sensor_type', type_id: await typeId(ctx, 'Bearing monitor') },
-        condition: { op: 'rate', param: 'bearing_temperature', direction: 'rise', amount: 4, window_s: 600 },
-        for_s: 0,
-        clear: { kind: 'inverse' },
+        // The plant's own swings stay under 4 °C in 10 minutes; a dry-running bearing does not.
+        condition: { op: 'rate', param: 'bearing_temperature', direction: 'rise', amount: 6, window_s: 600 },
+        for_s: 30,
+        clear: { kind: 'hysteresis', amount: 2 },
         schedule: null,
       },
       grouping: 'sensor',

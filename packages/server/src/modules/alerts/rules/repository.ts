@@ -5,13 +5,13 @@
  * archived rules (of one organization, or of all), and `rulesCoveringSensor(orgId, sensor)` those that
  * cover one sensor: naming it, naming its type or a type above it, or naming an asset above it.
  */
-import type { AlertSeverity, RuleScope } from '@ferrite/contracts';
+import { type AlertSeverity, OPEN_ALERT_STATUSES, type RuleScope } from '@ferrite/contracts';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { AlertRulesTable } from '../../../platform/db/alertTables';
 import { Repository } from '../../../platform/db/repository';
 
 export type RuleRow = Selectable<AlertRulesTable>;
-/** A rule with what its presentation adds: its creator's name and its alerts not yet resolved. */
+/** A rule with what its presentation adds: its creator's name and its open alerts (active or acknowledged). */
 export type ListedRule = RuleRow & { created_by_name: string | null; open_alerts: number };
 
 /** The columns a create or replace writes. */
@@ -44,7 +44,7 @@ export class RuleRepository extends Repository {
           .select((c) => c.fn.countAll<string>().as('n'))
           .whereRef('a.rule_id', '=', 'r.id')
           .where('a.org_id', '=', orgId)
-          .where('a.status', '!=', 'resolved')
+          .where('a.status', 'in', OPEN_ALERT_STATUSES)
           .as('open_alerts'),
       ])
       .where('r.org_id', '=', orgId);

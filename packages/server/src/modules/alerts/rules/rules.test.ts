@@ -82,13 +82,15 @@ describe('alert rules', () => {
     for (const rule of [onType, onAsset]) await api.delete(`/rules/${rule.id}`);
   });
 
-  it('counts the alerts of a rule not yet resolved', async () => {
+  it('counts the open alerts of a rule (active or acknowledged)', async () => {
     const rule = await createRule(api, ruleBody({ kind: 'sensor', sensor_id: plant.boiler }));
     const alert = await raiseTestAlert(platform, orgId, { ruleId: rule.id });
     await raiseTestAlert(platform, orgId, { ruleId: rule.id });
     const shown = (await api.get(`/rules/${rule.id}`)).json();
     expect(shown.open_alerts).toBe(2);
-    await api.post(`/alert/${alert.id}/resolve`);
+    await api.post(`/alert/${alert.id}/acknowledge`);
+    expect((await api.get(`/rules/${rule.id}`)).json().open_alerts).toBe(2);
+    await api.post(`/alert/${alert.id}/clear`);
     expect((await api.get(`/rules/${rule.id}`)).json().open_alerts).toBe(1);
     expect((await api.get(`/alert/${alert.id}`)).json().alert_rule).toEqual({
       id: rule.id,
