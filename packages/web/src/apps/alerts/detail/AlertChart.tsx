@@ -5,6 +5,7 @@
 import type { Alert } from '@ferrite/contracts';
 import { Paper, Skeleton, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { DateTime } from '../../../ui/time';
 import { alertMarkPoint, SEVERITY_HEX, thresholdNumbers } from '../../../widgets/alerts/alertMarks';
 import type { EChartsOption } from '../../../widgets/echarts';
 import { useAlertSeriesQuery } from '../api/pickersApi';
@@ -79,6 +80,11 @@ export function AlertChart({ alert }: { alert: Alert }) {
     [series.data],
   );
   const option = useMemo(() => alertChartOption(alert, points), [alert, points]);
+  // Where the pin stands (its time and value), said in words under the canvas.
+  const pin = useMemo(() => {
+    const series = (option.series as Array<{ markPoint?: ReturnType<typeof alertMarkPoint> }>)[0];
+    return series?.markPoint?.data[0]?.coord ?? null;
+  }, [option]);
   return (
     <Paper withBorder radius="lg" p="md">
       <Title order={3} size="h5" mb="xs">
@@ -95,11 +101,20 @@ export function AlertChart({ alert }: { alert: Alert }) {
           No readings around this alert could be read.
         </Text>
       ) : (
-        <SizedChart
-          option={option}
-          height={260}
-          label={`${alert.param_key} around the alert, the firing reading marked`}
-        />
+        <>
+          <SizedChart
+            option={option}
+            height={260}
+            label={`${alert.param_key} around the alert, the firing reading marked`}
+          />
+          {/* The pin in words, for whoever cannot see the canvas. */}
+          {pin && (
+            <Text size="xs" c="dimmed" mt={4} data-testid="alert-chart-pin">
+              Pinned at the reading that fired it: {alert.param_key} = {pin[1]},{' '}
+              <DateTime value={pin[0]} withTime />
+            </Text>
+          )}
+        </>
       )}
     </Paper>
   );
