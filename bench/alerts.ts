@@ -155,6 +155,7 @@ async function benchEngine(engine: Engine, serverUrl: string | null): Promise<vo
         samples.push(...(await probing));
         next(result.spanMs);
         rates[mode].push(result.rate);
+        console.error(`[${engine}]   ${fmt(result.rate)} points/s`);
       }
     }
     socket.close();
@@ -179,7 +180,8 @@ async function benchEngine(engine: Engine, serverUrl: string | null): Promise<vo
     console.log(
       `  with / without                    ${fmt(ratio, 3)}  target ≥ ${TARGETS.ofWithout}: ${ratio >= TARGETS.ofWithout ? 'met' : 'MISSED'}`,
     );
-    console.log(`  probe fires under load            ${samples.length}`);
+    const missed = samples.filter((s) => !Number.isFinite(s.socketMs)).length;
+    console.log(`  probe fires under load            ${samples.length} (${missed} not heard within 30 s)`);
     console.log(
       line(
         'reading sent → durable answer',

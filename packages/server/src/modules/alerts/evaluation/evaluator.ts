@@ -9,7 +9,7 @@
 import type { DurableRun, TelemetrySubscriber } from '../../../platform/module';
 import type { Trigger } from './alerting';
 import { evaluateCondition } from './conditions';
-import { type Change, type Evaluation, pairKey, STATE_TTL_MS } from './evaluation';
+import { type Change, type Evaluation, type HeldState, pairKey, STATE_TTL_MS } from './evaluation';
 import { type ActiveRule, rulesCovering } from './ruleIndex';
 import { isScheduleActive } from './schedule';
 import type { SensorInfo } from './sensorDirectory';
@@ -22,6 +22,14 @@ import { ensureStates, type PairKey, writeLastValues } from './stateStore';
  * rare writes keep the database's work for ingest.
  */
 export const VALUES_WRITE_MS = 30_000;
+
+/** A rule on this sensor with its held state. */
+interface PairEntry {
+  rule: ActiveRule;
+  held: HeldState;
+}
+
+const NONE: readonly PairEntry[] = [];
 
 interface SensorWork {
   sensor: SensorInfo;
@@ -146,9 +154,13 @@ export class RuleEvaluator implements TelemetrySubscriber {
   /** Steps every rule of a sensor through its points in data-time order; answers the changes. */
   private evaluateSensor({ sensor, rules, runs }: SensorWork) {
     const points: { param: string; v: number; ts: number }[] = [];
+    const newest = new Map<string, number>();
     for (const run of runs)
-      for (let i = 0; i < run.ts.length; i++)
-        points.push({ param: run.paramKey, v: run.values[i] as number, ts: run.ts[i] as number });
+      for (let i = 0; i < run.ts.length; i++) {
+        const ts = run.ts[i] as number;
+        points.push({ param: run.paramKey, v: run.values[i] as number, ts });
+        if (ts > (newest.get(run.paramKey) ?? -Infinity)) newest.set(run.paramKey, ts);
+      }
     points.sort((a, b) => a.ts - b.ts);
     const keepMs = Math.max(0, ...rules.map((rule) => rule.rateWindowS)) * 1_000;
     const values = this.evaluation.valuesOf(sensor.id);
@@ -159,6 +171,8 @@ export class RuleEvaluator implements TelemetrySubscriber {
       valueAt: (param: string, ts: number) => history.valueAt(sensor.id, param, ts),
       warn: this.evaluation.warn,
     };
+    // Each pair's held state once per batch, by the parameters that wake it (not a key per point and rule).
+    const entries = this.entriesOf(sensor, rules, newest);
     const changes = new Map<ActiveRule, Change[]>();
     for (const point of points) {
       const known = values.get(point.param);
@@ -166,13 +180,15 @@ export class RuleEvaluator implements TelemetrySubscriber {
       values.set(point.param, { v: point.v, ts: point.ts });
       if (keepMs > 0) history.note(sensor.id, point.param, { v: point.v, ts: point.ts }, keepMs);
       input.at = point.ts;
-      for (const rule of rules) {
-        if (rule.params !== null && !rule.params.has(point.param)) continue;
-        const held = this.evaluation.states.get(pairKey(rule.id, sensor.id));
-        if (!held) continue;
-        held.unwrittenTs = Math.max(held.unwrittenTs ?? 0, point.ts);
-        const current = { state: held.stored.state, since: held.stored.since };
+      const woken = entries.byParam.get(point.param) ?? NONE;
+      const all = entries.anyParam;
+      const count = woken.length + all.length;
+      for (let i = 0; i < count; i++) {
+        const { rule, held } = (i < all.length ? all[i] : woken[i - all.length]) as PairEntry;
         const matched = evaluateCondition(rule.data.condition, input);
+        // The common case, and the cheap one: nothing holds and nothing is under way.
+        if (held.stored.state === 'ok' && matched !== true) continue;
+        const current = { state: held.stored.state, since: held.stored.since };
         const clears = current.state === 'firing' && rule.prepared.clears(input, matched);
         const active = isScheduleActive(rule.data.schedule, point.ts);
         const { next, event } = step(current, {
@@ -197,6 +213,36 @@ export class RuleEvaluator implements TelemetrySubscriber {
       if (held && first) held.stored = { ...held.stored, state: first.from.state, since: first.from.since };
     }
     return [...changes].map(([rule, list]) => ({ rule, sensor, changes: list }));
+  }
+
+  /**
+   * The sensor's pairs with their held state, by the parameter that wakes each (rules reading every
+   * parameter, expressions, in `anyParam`); each pair's newest unwritten data time moves to the newest
+   * point of a parameter it reads.
+   */
+  private entriesOf(sensor: SensorInfo, rules: readonly ActiveRule[], newest: ReadonlyMap<string, number>) {
+    const byParam = new Map<string, PairEntry[]>();
+    const anyParam: PairEntry[] = [];
+    for (const rule of rules) {
+      const held = this.evaluation.states.get(pairKey(rule.id, sensor.id));
+      if (!held) continue;
+      const entry = { rule, held };
+      let latest = held.unwrittenTs ?? 0;
+      if (rule.params === null) {
+        anyParam.push(entry);
+        for (const ts of newest.values()) latest = Math.max(latest, ts);
+      } else
+        for (const param of rule.params) {
+          const ts = newest.get(param);
+          if (ts === undefined) continue;
+          latest = Math.max(latest, ts);
+          const list = byParam.get(param);
+          if (list) list.push(entry);
+          else byParam.set(param, [entry]);
+        }
+      if (latest > 0) held.unwrittenTs = latest;
+    }
+    return { byParam, anyParam };
   }
 
   /** Writes pairs' latest values when VALUES_WRITE_MS passed since their last write (one statement). */

@@ -70,3 +70,28 @@ function warnOnce(text: string, message: string, warn: (message: string) => void
   warned.add(text);
   warn(`${message} (${text})`);
 }
+
+const CEL_WORDS = new Set(['true', 'false', 'null', 'in', 'params']);
+
+/**
+ * The parameters an expression reads, so it is evaluated only when one of them has a new value; null
+ * when it may read any (`params` indexed by something other than a literal, or iterated).
+ */
+export function expressionParams(text: string): Set<string> | null {
+  const keys = new Set<string>();
+  // params["key"], params['key'], params.key: literal keys.
+  const literal =
+    /params\s*(?:\[\s*"((?:[^"\\]|\\.)*)"\s*\]|\[\s*'((?:[^'\\]|\\.)*)'\s*\]|\.\s*([A-Za-z_]\w*))/g;
+  let rest = text.replace(literal, (_whole, double?: string, single?: string, dotted?: string) => {
+    keys.add(double ?? single ?? dotted ?? '');
+    return ' 0 ';
+  });
+  if (/\bparams\b/.test(rest)) return null;
+  // Identifiers outside string literals, not members (after a dot) and not function calls.
+  rest = rest.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, ' "" ');
+  for (const match of rest.matchAll(/(^|[^.\w])([A-Za-z_]\w*)\b(?!\s*\()/g)) {
+    const name = match[2] as string;
+    if (!CEL_WORDS.has(name)) keys.add(name);
+  }
+  return keys;
+}

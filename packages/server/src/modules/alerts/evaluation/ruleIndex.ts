@@ -6,11 +6,12 @@
  * RULES_TTL_MS at the latest, so a lost message costs seconds, not correctness for ever.
  */
 import type { AlertGrouping, AlertMedium, AlertSeverity, Recipients, RulePolicy } from '@ferrite/contracts';
-import { conditionLeaves, conditionParams } from '@ferrite/contracts';
+import { conditionLeaves, type LeafCondition } from '@ferrite/contracts';
 import type { StoredRuleData } from '../../../platform/db/alertTables';
 import type { Db } from '../../../platform/db/database';
 import type { AppDeps } from '../../../platform/http/deps';
 import { type PreparedConditions, prepareConditions } from './conditions';
+import { expressionParams } from './expressions';
 import type { SensorInfo } from './sensorDirectory';
 
 /** The cluster bus channel rule writes are announced on ({ orgId }). */
@@ -74,13 +75,27 @@ function selectRules(db: Db, where: { orgId?: string; ids?: readonly string[] })
   return query.execute();
 }
 
+/** The parameters leaves read (an expression's from its text); null when one may read any. */
+function paramsRead(leaves: readonly LeafCondition[]): ReadonlySet<string> | null {
+  const keys = new Set<string>();
+  for (const leaf of leaves) {
+    if (leaf.op !== 'expression') {
+      keys.add(leaf.param);
+      continue;
+    }
+    const read = expressionParams(leaf.expression);
+    if (read === null) return null;
+    for (const key of read) keys.add(key);
+  }
+  return keys;
+}
+
 /** A stored rule ready to evaluate. */
 export function activeRuleOf(row: RuleRow): ActiveRule {
   const data = row.data;
   const leaves = conditionLeaves(data.condition);
   const rateWindowS = Math.max(0, ...leaves.map((leaf) => (leaf.op === 'rate' ? leaf.window_s : 0)));
-  const readsAny = leaves.some((leaf) => leaf.op === 'expression');
-  const clearParams = data.clear.kind === 'condition' ? conditionParams(data.clear.condition) : [];
+  const clearLeaves = data.clear.kind === 'condition' ? conditionLeaves(data.clear.condition) : [];
   return {
     id: row.id,
     orgId: row.org_id,
@@ -89,7 +104,7 @@ export function activeRuleOf(row: RuleRow): ActiveRule {
     message: row.message,
     data,
     prepared: prepareConditions(data.condition, data.clear),
-    params: readsAny ? null : new Set([...conditionParams(data.condition), ...clearParams]),
+    params: paramsRead([...leaves, ...clearLeaves]),
     rateWindowS,
     watchesSilence: leaves.some((leaf) => leaf.op === 'no_data'),
     policy: row.policy,
