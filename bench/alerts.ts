@@ -149,7 +149,9 @@ async function benchEngine(engine: Engine, serverUrl: string | null): Promise<vo
         console.error(`[${engine}] round ${round + 1} of ${SETTINGS.rounds}, ${mode} rules…`);
         let stop = false;
         const probing =
-          mode === 'with' ? probeLatency(server.url, probe, events, () => stop) : Promise.resolve([]);
+          mode === 'with' && process.env.PROBE !== '0'
+            ? probeLatency(server.url, probe, events, () => stop)
+            : Promise.resolve([]);
         const result = await publishRound(server, fleet, publisher, t0);
         stop = true;
         samples.push(...(await probing));

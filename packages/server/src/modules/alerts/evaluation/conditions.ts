@@ -26,6 +26,11 @@ export interface ConditionInput {
   silentSince?(param: string): number | undefined;
   /** Where a failing expression is logged (once). */
   warn?(message: string): void;
+  /**
+   * The expressions' variables for these values, when the caller keeps them (built once per reading for
+   * every expression rule it wakes, instead of once per rule).
+   */
+  expressionVars?(): Record<string, unknown>;
 }
 
 /** Whether the condition holds: true, false, or null when a value it needs is missing. */
@@ -44,7 +49,8 @@ export function evaluateCondition(condition: Condition, input: ConditionInput): 
 }
 
 function evaluateLeaf(leaf: LeafCondition, input: ConditionInput): boolean | null {
-  if (leaf.op === 'expression') return evaluateExpression(leaf.expression, input.values, input.warn);
+  if (leaf.op === 'expression')
+    return evaluateExpression(leaf.expression, input.values, input.warn, input.expressionVars?.());
   if (leaf.op === 'no_data') {
     const seen = input.values.get(leaf.param)?.ts ?? input.silentSince?.(leaf.param);
     if (seen === undefined) return null;

@@ -10,6 +10,7 @@ import type { DurableRun, TelemetrySubscriber } from '../../../platform/module';
 import type { Trigger } from './alerting';
 import { evaluateCondition } from './conditions';
 import { type Change, type Evaluation, type HeldState, pairKey, STATE_TTL_MS } from './evaluation';
+import { expressionVars } from './expressions';
 import { type ActiveRule, rulesCovering } from './ruleIndex';
 import { isScheduleActive } from './schedule';
 import type { SensorInfo } from './sensorDirectory';
@@ -165,11 +166,17 @@ export class RuleEvaluator implements TelemetrySubscriber {
     const keepMs = Math.max(0, ...rules.map((rule) => rule.rateWindowS)) * 1_000;
     const values = this.evaluation.valuesOf(sensor.id);
     const history = this.evaluation.history;
+    // The expressions' variables, built at most once per reading (many expression rules may wake).
+    let vars: Record<string, unknown> | null = null;
     const input = {
       at: 0,
       values,
       valueAt: (param: string, ts: number) => history.valueAt(sensor.id, param, ts),
       warn: this.evaluation.warn,
+      expressionVars: () => {
+        vars ??= expressionVars(values);
+        return vars;
+      },
     };
     // Each pair's held state once per batch, by the parameters that wake it (not a key per point and rule).
     const entries = this.entriesOf(sensor, rules, newest);
@@ -178,6 +185,7 @@ export class RuleEvaluator implements TelemetrySubscriber {
       const known = values.get(point.param);
       if (known && known.ts > point.ts) continue; // an older point than one already evaluated
       values.set(point.param, { v: point.v, ts: point.ts });
+      vars = null;
       if (keepMs > 0) history.note(sensor.id, point.param, { v: point.v, ts: point.ts }, keepMs);
       input.at = point.ts;
       const woken = entries.byParam.get(point.param) ?? NONE;

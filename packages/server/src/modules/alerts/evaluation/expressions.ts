@@ -42,17 +42,12 @@ export function evaluateExpression(
   text: string,
   values: ReadonlyMap<string, { v: number }>,
   warn: (message: string) => void = () => undefined,
+  vars: Record<string, unknown> = expressionVars(values),
 ): boolean | null {
   const expression = compileExpression(text);
   if (expression instanceof Error) {
     warnOnce(text, `Alert rule expression does not parse: ${expression.message.split('\n')[0]}`, warn);
     return null;
-  }
-  const params: Record<string, number> = {};
-  const vars: Record<string, unknown> = { params };
-  for (const [key, point] of values) {
-    params[key] = point.v;
-    if (key !== 'params') vars[key] = point.v;
   }
   try {
     const answer = expression(vars);
@@ -62,6 +57,17 @@ export function evaluateExpression(
     warnOnce(text, `Alert rule expression failed: ${message}`, warn);
     return null;
   }
+}
+
+/** An expression's variables: each parameter by its key, and all of them as `params`. */
+export function expressionVars(values: ReadonlyMap<string, { v: number }>): Record<string, unknown> {
+  const params: Record<string, number> = {};
+  const vars: Record<string, unknown> = { params };
+  for (const [key, point] of values) {
+    params[key] = point.v;
+    if (key !== 'params') vars[key] = point.v;
+  }
+  return vars;
 }
 
 function warnOnce(text: string, message: string, warn: (message: string) => void): void {
