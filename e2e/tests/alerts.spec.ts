@@ -138,7 +138,17 @@ test('a rule made in the editor fires on a device reading: bell, inbox, acknowle
   await expect(window.getByText(ruleName).first()).toBeVisible();
 
   // The device pushes a level past the threshold: the bell counts it and a critical toast names the rule.
-  const before = await bellUnread(page);
+  // First the bell agrees with the server's unread count (its first read is in), so what follows is news.
+  let before = -1;
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/api/alert/orgs/${session.org_id}/inbox/unread`, {
+        headers: { Authorization: `Bearer ${session.access_token}` },
+      });
+      before = ((await answer.json()) as { unread: number }).unread;
+      return (await bellUnread(page)) === before;
+    })
+    .toBe(true);
   await deviceSends(request, tank, 95);
   await expect.poll(() => bellUnread(page), { timeout: 15_000 }).toBeGreaterThan(before);
   await expect(page.getByText(`Critical: ${ruleName}`)).toBeVisible();
