@@ -143,7 +143,12 @@ export function buildTheme(brandId: BrandSet['id']): MantineThemeOverride {
       // Mantine's close cross is an icon-only button with no name: screen readers announce "button".
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
       Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-      Notification: { defaultProps: { radius: 'md', withBorder: true } },
+      // Its close cross gets a name, and its message the body's text colour: the dimmed grey Mantine
+      // gives it is 3.3:1 on white (toasts come uninvited, over any screen).
+      Notification: {
+        defaultProps: { radius: 'md', withBorder: true, closeButtonProps: { 'aria-label': 'Dismiss' } },
+        styles: { description: { color: 'var(--mantine-color-text)' } },
+      },
     },
   });
 }

@@ -18,11 +18,25 @@ export function label(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1).replace(/_/g, ' ');
 }
 
+/**
+ * The fill and label colour of each severity's badge, for 4.5:1 at badge size in both schemes: the
+ * darkest shade with white on the cold colours, dark text on the warm ones (white on orange or yellow
+ * never reaches it).
+ */
+const SEVERITY_BADGE: Record<AlertSeverity, { fill: string; text: string }> = {
+  critical: { fill: `${SEVERITY_COLORS.critical}.9`, text: 'white' },
+  major: { fill: `${SEVERITY_COLORS.major}.6`, text: 'dark.9' },
+  minor: { fill: `${SEVERITY_COLORS.minor}.5`, text: 'dark.9' },
+  warning: { fill: `${SEVERITY_COLORS.warning}.9`, text: 'white' },
+  info: { fill: `${SEVERITY_COLORS.info}.9`, text: 'white' },
+};
+
 /** A severity as a filled badge in its colour. */
 export function SeverityBadge({ severity, ...props }: { severity: AlertSeverity } & BadgeProps) {
   return (
     <Badge
-      color={SEVERITY_COLORS[severity]}
+      color={SEVERITY_BADGE[severity].fill}
+      c={SEVERITY_BADGE[severity].text}
       variant="filled"
       radius="sm"
       data-severity={severity}
