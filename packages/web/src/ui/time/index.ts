@@ -17,4 +17,5 @@ export {
   type TimeValue,
   toDate,
 } from './formatDateTime';
+export { browserTimeZones } from './timeZones';
 export { selectDateFormat, type Times, useTimeFormat, useTimes } from './useTimes';

@@ -2,15 +2,9 @@
 import type { RuleSchedule } from '@ferrite/contracts';
 import { Chip, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
+import { browserTimeZones } from '../../../ui/time';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** The browser's zones (every IANA name it knows), the local one first. */
-function timeZones(): string[] {
-  const local = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [local, ...all.filter((zone) => zone !== local)];
-}
 
 interface ScheduleFieldsProps {
   value: RuleSchedule | null;
@@ -20,7 +14,7 @@ interface ScheduleFieldsProps {
 
 /** The switch and, when on, the days, hours and zone. */
 export function ScheduleFields({ value, onChange, errors }: ScheduleFieldsProps) {
-  const zones = useMemo(timeZones, []);
+  const zones = useMemo(browserTimeZones, []);
   return (
     <Stack gap="xs">
       <Switch

@@ -13,7 +13,8 @@ export function firedOption(hours: AlertSummary['fired_per_hour']): EChartsOptio
     tooltip: { trigger: 'axis' },
     xAxis: {
       type: 'category',
-      data: hours.map((h) => new Date(h.hour).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })),
+      // The hour of the reader's clock each bar starts at: a label of the axis, not a date.
+      data: hours.map((h) => `${String(new Date(h.hour).getHours()).padStart(2, '0')}:00`),
       axisLabel: { fontSize: 10, interval: 5 },
       axisTick: { show: false },
     },
