@@ -11,7 +11,7 @@ import type { Trigger } from './alerting';
 import { evaluateCondition, type Point } from './conditions';
 import { scopeFilter } from './coverage';
 import { type Change, evaluationOf } from './evaluation';
-import { type ActiveRule, activeRuleOf, loadRulesById } from './ruleIndex';
+import { type ActiveRule, activeRuleOf, enabledRulesQuery, loadRulesById } from './ruleIndex';
 import { isScheduleActive } from './schedule';
 import { step } from './stateMachine';
 import { dueStates, ensureStates, type StoredState } from './stateStore';
@@ -58,25 +58,7 @@ export async function firePendingDue(deps: AppDeps, now: Date): Promise<number> 
 
 /** Enabled rules with a "no data" condition. */
 async function silenceRules(deps: AppDeps): Promise<ActiveRule[]> {
-  const rows = await deps.db
-    .selectFrom('alert_rules')
-    .select([
-      'id',
-      'org_id',
-      'rule_name',
-      'severity',
-      'message',
-      'data',
-      'policy',
-      'grouping',
-      'media',
-      'recipients',
-      'created_at',
-    ])
-    .where('enabled', '=', true)
-    .where('archived_at', 'is', null)
-    .where(sql<boolean>`data::text like '%"no_data"%'`)
-    .execute();
+  const rows = await enabledRulesQuery(deps.db).where(sql<boolean>`data::text like '%"no_data"%'`).execute();
   return rows.map(activeRuleOf).filter((rule) => rule.watchesSilence);
 }
 

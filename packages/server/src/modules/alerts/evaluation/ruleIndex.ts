@@ -51,9 +51,9 @@ export interface OrgRules {
 
 type RuleRow = Awaited<ReturnType<typeof selectRules>>[number];
 
-/** Enabled, unarchived rules of an organization (or, by id, of any). */
-function selectRules(db: Db, where: { orgId?: string; ids?: readonly string[] }) {
-  let query = db
+/** The enabled, unarchived rules with the columns evaluation reads (the evaluator and the jobs narrow it). */
+export function enabledRulesQuery(db: Db) {
+  return db
     .selectFrom('alert_rules')
     .select([
       'id',
@@ -70,6 +70,11 @@ function selectRules(db: Db, where: { orgId?: string; ids?: readonly string[] })
     ])
     .where('enabled', '=', true)
     .where('archived_at', 'is', null);
+}
+
+/** Enabled, unarchived rules of an organization (or, by id, of any). */
+function selectRules(db: Db, where: { orgId?: string; ids?: readonly string[] }) {
+  let query = enabledRulesQuery(db);
   if (where.orgId) query = query.where('org_id', '=', where.orgId);
   if (where.ids) query = query.where('id', 'in', where.ids.length ? where.ids : ['']);
   return query.execute();
