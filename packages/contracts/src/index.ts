@@ -16,6 +16,7 @@ export * from './permissions';
 export * from './profile';
 export * from './roleManager/index';
 export * from './spreadsheetCells';
+export * from './streamLogic/index';
 export * from './telemetry';
 export * from './tenantManager';
 export * from './text';

@@ -21,6 +21,8 @@ export const socketRoomSchema = z.union([
   z.object({ kind: z.literal('sharedDashboard'), uuid: z.string().uuid() }),
   /** The organization's alerts as they fire and change, for members with the Alerts app (contracts alerts). */
   z.object({ kind: z.literal('orgAlerts'), orgId: z.string().uuid() }),
+  /** One logic chain's live trace (counts and debugged messages), for members with Stream Logic (contracts streamLogic). */
+  z.object({ kind: z.literal('pipelineTrace'), orgId: z.string().uuid(), pipelineId: z.string().uuid() }),
 ]);
 export type SocketRoom = z.infer<typeof socketRoomSchema>;
 
@@ -39,6 +41,8 @@ export function socketRoomName(room: SocketRoom): string {
       return `share:${room.uuid}`;
     case 'orgAlerts':
       return `org:${room.orgId}:alerts`;
+    case 'pipelineTrace':
+      return `org:${room.orgId}:pipeline:${room.pipelineId}:trace`;
   }
 }
 

@@ -19,6 +19,7 @@ import { profileModule } from '../modules/profile';
 import { projectsModule } from '../modules/projects';
 import { reportsModule } from '../modules/reports';
 import { roleManagerModule } from '../modules/roleManager';
+import { streamLogicModule } from '../modules/streamLogic';
 import { telemetryModule } from '../modules/telemetry';
 import { tenantManagerModule } from '../modules/tenantManager';
 import type { ServerModule } from '../platform/module';
@@ -44,4 +45,5 @@ export const SERVER_MODULES: readonly ServerModule<ServerDeps>[] = [
   iotManagerModule,
   dashboardsModule,
   alertsModule,
+  streamLogicModule,
 ];

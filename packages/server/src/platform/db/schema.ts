@@ -32,6 +32,15 @@ import type {
   MqttReceiptsTable,
 } from './iotTables';
 import type { BlobChunksTable, BlobsTable, BlobUploadsTable, PlatformSecretTable } from './storageTables';
+import type {
+  PipelineActivityTable,
+  PipelineCountersTable,
+  PipelineFailuresTable,
+  PipelineNodeStateTable,
+  PipelinesTable,
+  PipelineVersionsTable,
+  PipelineWindowBucketsTable,
+} from './streamLogicTables';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -339,6 +348,13 @@ export interface Database {
   alert_events: AlertEventsTable;
   alert_notifications: AlertNotificationsTable;
   alert_silences: AlertSilencesTable;
+  pipelines: PipelinesTable;
+  pipeline_versions: PipelineVersionsTable;
+  pipeline_window_buckets: PipelineWindowBucketsTable;
+  pipeline_node_state: PipelineNodeStateTable;
+  pipeline_counters: PipelineCountersTable;
+  pipeline_failures: PipelineFailuresTable;
+  pipeline_activity: PipelineActivityTable;
   cluster_nodes: ClusterNodesTable;
   mqtt_receipts: MqttReceiptsTable;
 }

@@ -72,14 +72,19 @@ export async function peakMemoryDuring<T>(
   };
   const baseline = held();
   let peak = baseline;
-  const sampler = setInterval(() => {
+  // Each sample is two full collections, which take long in a worker whose heap other test files
+  // filled: the next one is timed from the end of the last, so sampling never crowds out the work.
+  let sampler: NodeJS.Timeout | undefined;
+  const sample = () => {
     peak = Math.max(peak, held());
-  }, 50);
+    sampler = setTimeout(sample, 100);
+  };
+  sampler = setTimeout(sample, 100);
   try {
     const result = await work();
     return { result, peakGrowth: peak - baseline };
   } finally {
-    clearInterval(sampler);
+    clearTimeout(sampler);
   }
 }
 

@@ -17,6 +17,7 @@ import * as gatewayOfflineAnnounced from './0014_gateway_offline_announced';
 import * as sharedBlobs from './0015_shared_blobs';
 import * as clusterNodes from './0016_cluster_nodes';
 import * as alerts from './0017_alerts';
+import * as streamLogic from './0018_stream_logic';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_shared_blobs': sharedBlobs,
   '0016_cluster_nodes': clusterNodes,
   '0017_alerts': alerts,
+  '0018_stream_logic': streamLogic,
 };

@@ -1,0 +1,14 @@
+/**
+ * Stream Logic: logic chains per project that transform, route and act on live data. Self-describing
+ * node kinds (`nodes/`), chains deployed by revision with versions and rollback (`pipelines/`), a
+ * runtime on every durable telemetry batch with its state in the database (`runtime/`, `engine/`), and a
+ * live trace of every message (`trace/`). Owns the `pipelineTrace` socket room (members with Stream Logic).
+ */
+import { defineModule } from '../../platform/module';
+import type { DeviceDeps } from '../iotManager';
+import { streamLogicRoutes } from './routes';
+
+export const streamLogicModule = defineModule<DeviceDeps>({
+  key: 'streamLogic',
+  routes: streamLogicRoutes,
+});
