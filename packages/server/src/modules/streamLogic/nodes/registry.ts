@@ -4,10 +4,25 @@
  */
 import type { NodeKind } from '@ferrite/contracts';
 import { z } from 'zod';
+import { debug } from './debug';
 import type { NodeDefinition } from './defineNode';
+import { filter } from './filter';
+import { formula } from './formula';
+import { gatewayTelemetry } from './gatewayTelemetry';
+import { sensorTelemetry } from './sensorTelemetry';
+import { virtualSensor } from './virtualSensor';
+import { window } from './window';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind has its own config type
-export const NODE_KINDS: readonly NodeDefinition<any>[] = [];
+export const NODE_KINDS: readonly NodeDefinition<any>[] = [
+  sensorTelemetry,
+  gatewayTelemetry,
+  filter,
+  formula,
+  window,
+  virtualSensor,
+  debug,
+];
 
 const byType = new Map(NODE_KINDS.map((kind) => [kind.type, kind]));
 
