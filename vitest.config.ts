@@ -58,6 +58,10 @@ const server = {
 // server projects against PostgreSQL.
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker (cores - 1). Most test files wait more than
+    // they compute (a platform starting, a broker, Chromium rendering a report, PostgreSQL), so two
+    // files at a time use the machine instead of idling it; VITEST_MAX_WORKERS=1 runs them one by one.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       // Every file opens its own database and platform, so sharing the module graph is safe; state a
