@@ -92,7 +92,7 @@ export function chainGraph(actions: ChainNode[], links: Link[] = []): ChainGraph
 }
 
 /**
- * A valid chain body on one sensor: its readings (sensor_telemetry) through a formula (°C → °F) into a
+ * A valid chain body on one sensor: its readings (sensor_telemetry) through a formula (°C → °F: 1.8 · x + 32, as temperature_f) into a
  * virtual sensor written on `targetSensorId` (the same sensor unless given). `config` overrides a
  * node's config by node id (`source`, `formula`, `sink`).
  */
@@ -107,8 +107,17 @@ export function validChain(
 ): CreatePipelineBody {
   const graph = chainGraph(
     [
-      chainNode('source', 'sensor_telemetry', { sensor_ids: [sensorId], ...options.config?.source }),
-      chainNode('formula', 'formula', { expression: 'x * 9 / 5 + 32', ...options.config?.formula }),
+      chainNode('source', 'sensor_telemetry', {
+        scope: { kind: 'sensors', sensor_ids: [sensorId] },
+        ...options.config?.source,
+      }),
+      chainNode('formula', 'formula', {
+        mode: 'linear',
+        m: 1.8,
+        c: 32,
+        out_key: 'temperature_f',
+        ...options.config?.formula,
+      }),
       chainNode('sink', 'virtual_sensor', {
         sensor_id: options.targetSensorId ?? sensorId,
         param_key: 'temperature_f',
