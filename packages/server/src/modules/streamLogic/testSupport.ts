@@ -104,7 +104,7 @@ export function validChain(
     targetSensorId?: string;
     config?: Partial<Record<'source' | 'formula' | 'sink', Record<string, unknown>>>;
   } = {},
-): CreatePipelineBody {
+): CreatePipelineBody & ChainGraph {
   const graph = chainGraph(
     [
       chainNode('source', 'sensor_telemetry', {

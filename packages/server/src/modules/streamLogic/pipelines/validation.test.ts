@@ -18,7 +18,7 @@ import { nodesOnCycles, validateChain } from './validation';
 const SENSOR = 'sensor-1';
 
 function validGraph(): ChainGraph {
-  const { actions = [], connections = [] } = validChain(SENSOR);
+  const { actions, connections } = validChain(SENSOR);
   return { actions, connections };
 }
 
