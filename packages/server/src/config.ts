@@ -88,7 +88,7 @@ const configSchema = z.object({
   BLOB_URL: blobUrlSchema,
   MQTT_DYNSEC_USERNAME: brokerLogin('MQTT_DYNSEC_USERNAME'),
   MQTT_DYNSEC_PASSWORD: brokerLogin('MQTT_DYNSEC_PASSWORD'),
-  // Which addresses tenants' alert webhooks may reach (modules/alerts/automation/outboundAddress.ts).
+  // Which addresses tenants' alert webhooks may reach (platform/http/outboundAddress.ts).
   WEBHOOK_NETWORKS: z
     .enum(['public', 'private', 'any'], { error: 'WEBHOOK_NETWORKS must be public, private or any' })
     .default('public'),

@@ -29,3 +29,4 @@ export {
   type AutomationReadingJob,
 } from './automation/jobNames';
 export { type ClearInput, clearAlert, type RaiseInput, raiseAlert } from './lifecycle/raise';
+export { type PhoneMessage, sendTextMessage } from './notifications/messaging';

@@ -29,5 +29,6 @@ export const entityManagerModule = defineModule<DeviceDeps>({
 
 export { depthFirst } from './hierarchy/order';
 export { HierarchyRepository } from './hierarchy/repository';
+export { SENSOR_TTL_MS, SensorDirectory, type SensorInfo, selectSensors } from './sensors/directory';
 export { effectiveOf, effectiveParameters, type TypeNode } from './types/effective';
 export { TypeRepository } from './types/repository';

@@ -2,16 +2,16 @@
  * A webhook call as a durable job: POSTs the alert as JSON, signed (signing.ts), with
  * `X-Ferrite-Event: alert.fired | alert.cleared`; a 2xx answer is success, anything else (or no answer in
  * 10 s) is tried again with backoff. At most 64 kB of the answer is read; redirects are not followed; the
- * address is checked against WEBHOOK_NETWORKS (outboundAddress.ts). The outcome, success or the last
+ * address is checked against WEBHOOK_NETWORKS (platform/http/outboundAddress.ts). The outcome, success or the last
  * failure, is a line of the alert's timeline.
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import type { AppDeps } from '../../../platform/http/deps';
+import { guardedLookup, refusedAddress } from '../../../platform/http/outboundAddress';
 import type { JobDefinition, RetryPolicy } from '../../../platform/jobs/jobQueue';
 import { AlertRepository } from '../lifecycle/repository';
-import { guardedLookup, refusedAddress } from './outboundAddress';
 import { signatureOf, webhookSigningKey } from './signing';
 
 export const WEBHOOK_JOB = 'alerts.webhook';

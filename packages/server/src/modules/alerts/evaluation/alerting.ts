@@ -5,9 +5,9 @@
  */
 import { describeCondition } from '@ferrite/contracts';
 import type { AppDeps } from '../../../platform/http/deps';
+import type { SensorInfo } from '../../entityManager';
 import { clearAlert, raiseAlert } from '../lifecycle/raise';
 import type { ActiveRule } from './ruleIndex';
-import type { SensorInfo } from './sensorDirectory';
 import { othersFiring } from './stateStore';
 
 /** The reading that fired a rule. */

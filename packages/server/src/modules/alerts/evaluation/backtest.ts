@@ -6,12 +6,12 @@
  */
 import { conditionParams, type RuleBacktest, type RuleData } from '@ferrite/contracts';
 import type { AppDeps } from '../../../platform/http/deps';
+import { SensorDirectory } from '../../entityManager';
 import { evaluateCondition, type Point, prepareConditions } from './conditions';
 import { coveredSensors } from './coverage';
 import { checkRuleData } from './preview';
 import { RateHistory } from './rateHistory';
 import { isScheduleActive } from './schedule';
-import { SensorDirectory } from './sensorDirectory';
 import { type RuleState, step } from './stateMachine';
 
 export const BACKTEST_SENSORS = 50;

@@ -6,11 +6,11 @@
  */
 import type { RuleStateValues } from '../../../platform/db/alertTables';
 import type { AppDeps } from '../../../platform/http/deps';
+import { SensorDirectory, type SensorInfo } from '../../entityManager';
 import { clearRuleAlert, fireAlert, type Trigger } from './alerting';
 import type { Point } from './conditions';
 import { RateHistory } from './rateHistory';
 import { type ActiveRule, RuleIndex } from './ruleIndex';
-import { SensorDirectory, type SensorInfo } from './sensorDirectory';
 import type { RuleState, StepEvent } from './stateMachine';
 import { type PairKey, readState, type StoredState, setAlertId, transitionState } from './stateStore';
 

@@ -7,13 +7,13 @@
  * Runs of sensors no rule covers cost a map lookup.
  */
 import type { DurableRun, TelemetrySubscriber } from '../../../platform/module';
+import type { SensorInfo } from '../../entityManager';
 import type { Trigger } from './alerting';
 import { evaluateCondition } from './conditions';
 import { type Change, type Evaluation, type HeldState, pairKey, STATE_TTL_MS } from './evaluation';
 import { expressionVars } from './expressions';
 import { type ActiveRule, rulesCovering } from './ruleIndex';
 import { isScheduleActive } from './schedule';
-import type { SensorInfo } from './sensorDirectory';
 import { step } from './stateMachine';
 import { ensureStates, type PairKey, writeLastValues } from './stateStore';
 

@@ -8,10 +8,10 @@ import type { AppDeps } from '../../../platform/http/deps';
 import { unprocessable } from '../../../platform/http/problem';
 import { isoOfTime } from '../../../platform/isoTime';
 import { latestValues } from '../../../telemetry/repository';
+import { SensorDirectory } from '../../entityManager';
 import { evaluateCondition, type Point } from './conditions';
 import { coveredSensors, scopeExists } from './coverage';
 import { expressionProblem } from './expressions';
-import { SensorDirectory } from './sensorDirectory';
 
 export const PREVIEW_SENSORS = 50;
 

@@ -10,9 +10,9 @@ import { conditionLeaves, type LeafCondition } from '@ferrite/contracts';
 import type { StoredRuleData } from '../../../platform/db/alertTables';
 import type { Db } from '../../../platform/db/database';
 import type { AppDeps } from '../../../platform/http/deps';
+import type { SensorInfo } from '../../entityManager';
 import { type PreparedConditions, prepareConditions } from './conditions';
 import { expressionParams } from './expressions';
-import type { SensorInfo } from './sensorDirectory';
 
 /** The cluster bus channel rule writes are announced on ({ orgId }). */
 export const RULES_CHANGED = 'ferrite_alert_rules_changed' as const;

@@ -5,7 +5,8 @@
  * sees it at /admin/outbox. Neither the token nor a message body is ever logged or kept in an error.
  */
 import type { Config } from '../../../config';
-import type { NotificationRepository } from './repository';
+import type { Db } from '../../../platform/db/database';
+import { NotificationRepository } from './repository';
 
 /** How long a provider may take to answer. */
 const PROVIDER_TIMEOUT_MS = 10_000;
@@ -56,4 +57,12 @@ export async function sendPhoneMessage(
   await response.body?.cancel().catch(() => undefined);
   if (!response.ok) throw new Error(`The messaging provider answered ${response.status}`);
   return 'provider';
+}
+
+/** Sends an SMS or WhatsApp message for any app (Stream Logic's message sink): the provider, or the outbox. */
+export function sendTextMessage(
+  deps: { config: Pick<Config, 'messaging'>; db: Db },
+  message: PhoneMessage,
+): Promise<'provider' | 'outbox'> {
+  return sendPhoneMessage(deps.config, new NotificationRepository(deps.db), message);
 }

@@ -1,5 +1,6 @@
 /**
- * What evaluation needs to know about a sensor: its type (and supertypes), the assets above it, and its
+ * The sensor directory (alert evaluation and Stream Logic read sensors through it): what a subscriber to
+ * live data needs to know about a sensor: its type (and supertypes), the assets above it, and its
  * names for the alert ("Project / Asset / Sensor"). Held in memory for SENSOR_TTL_MS (a sensor moved or
  * renamed is seen within a minute); a batch's unknown sensors are read in one query, so a sensor created
  * after a rule is covered from its first reading on.
@@ -10,6 +11,7 @@ import type { Db } from '../../../platform/db/database';
 export interface SensorInfo {
   id: string;
   orgId: string;
+  projectId: string;
   name: string;
   /** Its type first, then the supertypes (entity_types.parent_type_id). */
   typeIds: string[];
@@ -31,6 +33,7 @@ export async function selectSensors(db: Db, ids: readonly string[]) {
   const result = await sql<{
     id: string;
     org_id: string;
+    project_id: string;
     name: string;
     type_id: string;
     parent_id: string | null;
@@ -38,7 +41,7 @@ export async function selectSensors(db: Db, ids: readonly string[]) {
     project_name: string;
     ancestors: string | null;
   }>`
-    select e.id, e.org_id, e.name, e.type_id, e.parent_id, e.path, p.name as project_name,
+    select e.id, e.org_id, e.project_id, e.name, e.type_id, e.parent_id, e.path, p.name as project_name,
       (select json_agg(a.name order by a.depth)::text from entities a
         where a.org_id = e.org_id and a.path = left(e.path, length(a.path)) and a.id <> e.id) as ancestors
     from entities e join projects p on p.id = e.project_id
@@ -91,6 +94,7 @@ export class SensorDirectory {
       const info: SensorInfo = {
         id: row.id,
         orgId: row.org_id,
+        projectId: row.project_id,
         name: row.name,
         typeIds,
         assetIds: row.path.split('/').filter((part) => part && part !== row.id),

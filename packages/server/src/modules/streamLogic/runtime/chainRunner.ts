@@ -1,0 +1,164 @@
+/**
+ * One enabled chain at work: its own bounded queue of telemetry batches and due ticks, drained one at a
+ * time (batches waiting together are run as one), so a slow or failing chain only ever delays itself.
+ * When it falls behind by more than MAX_QUEUED_READINGS, the oldest batches are let go and counted as a
+ * 'dropped' error on its sources. A redeploy swaps the compiled chain in place: what is queued runs on
+ * the new revision.
+ */
+import type { ChainMessage } from '@ferrite/contracts';
+import type { DurableRun } from '../../../platform/module';
+import {
+  asOutputs,
+  type CompiledChain,
+  type CompiledNode,
+  type ExecutionObserver,
+  errorText,
+  runChain,
+} from '../engine/executor';
+import type { NodeOutput } from '../nodes/defineNode';
+import type { TraceRecorder } from '../trace/recorder';
+
+/** How many readings a chain may hold unprocessed before it drops the oldest batches. */
+export const MAX_QUEUED_READINGS = 100_000;
+
+type Work = { kind: 'runs'; runs: readonly DurableRun[]; readings: number } | { kind: 'due' };
+
+function readingsOf(runs: readonly DurableRun[]): number {
+  let n = 0;
+  for (const run of runs) n += run.ts.length;
+  return n;
+}
+
+function sampleOf(runs: readonly DurableRun[]): ChainMessage | null {
+  const run = runs[0];
+  if (!run || run.ts.length === 0) return null;
+  return {
+    ts: run.ts[0] as number,
+    sensor_id: run.sensorId,
+    key: run.paramKey,
+    value: run.values[0] as number,
+    payload: null,
+  };
+}
+
+export class ChainRunner {
+  private queue: Work[] = [];
+  private queuedReadings = 0;
+  private dueQueued = false;
+  private draining: Promise<void> | null = null;
+  constructor(
+    public chain: CompiledChain,
+    /** Sensors this chain writes (virtual sensor targets): their readings never feed it again. */
+    readonly sinkSensors: Set<string>,
+    private readonly trace: TraceRecorder,
+    private readonly now: () => number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /** Queues a batch's runs (already those this chain can take). */
+  enqueue(runs: readonly DurableRun[]): void {
+    const readings = readingsOf(runs);
+    this.queue.push({ kind: 'runs', runs, readings });
+    this.queuedReadings += readings;
+    while (this.queuedReadings > MAX_QUEUED_READINGS) {
+      const index = this.queue.findIndex((work) => work.kind === 'runs');
+      if (index < 0) break;
+      const [oldest] = this.queue.splice(index, 1) as [Extract<Work, { kind: 'runs' }>];
+      this.queuedReadings -= oldest.readings;
+      this.trace.dropped(this.chain, oldest.readings, sampleOf(oldest.runs));
+    }
+    this.kick();
+  }
+
+  /** Queues a due tick unless one is waiting already. */
+  enqueueDue(): void {
+    if (this.dueQueued || this.chain.timed.length === 0) return;
+    this.dueQueued = true;
+    this.queue.push({ kind: 'due' });
+    this.kick();
+  }
+
+  /** Resolves once everything queued so far has run. */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private kick(): void {
+    if (this.draining) return;
+    this.draining = this.drain().finally(() => {
+      this.draining = null;
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const first = this.queue[0] as Work;
+      try {
+        if (first.kind === 'due') {
+          this.queue.shift();
+          this.dueQueued = false;
+          await this.runDue();
+        } else {
+          // Batches waiting together run as one.
+          const runs: DurableRun[] = [];
+          while (this.queue[0]?.kind === 'runs') {
+            const work = this.queue.shift() as Extract<Work, { kind: 'runs' }>;
+            this.queuedReadings -= work.readings;
+            for (const run of work.runs) runs.push(run);
+          }
+          await this.runTelemetry(runs);
+        }
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+
+  private observer(): ExecutionObserver {
+    return this.trace;
+  }
+
+  private failSource(
+    chain: CompiledChain,
+    node: CompiledNode,
+    error: unknown,
+    sample: ChainMessage | null,
+  ): void {
+    const message = sample ?? { ts: this.now(), sensor_id: null, key: '', value: null, payload: null };
+    this.trace.node(chain, {
+      node,
+      inputs: [{ input: 'telemetry', message }],
+      results: [{ outputs: [], error: errorText(error) }],
+      at: this.now(),
+      durationMs: 0,
+    });
+  }
+
+  private async runTelemetry(runs: readonly DurableRun[]): Promise<void> {
+    const chain = this.chain;
+    const seeds = new Map<string, NodeOutput[]>();
+    for (const node of chain.sources) {
+      try {
+        const messages = await node.kind?.source?.fromTelemetry(node.ctx, node.config, runs);
+        if (messages && messages.length > 0) seeds.set(node.id, asOutputs(node, messages));
+      } catch (error) {
+        this.failSource(chain, node, error, sampleOf(runs));
+      }
+    }
+    if (seeds.size > 0) await runChain(chain, seeds, this.observer(), this.now);
+  }
+
+  private async runDue(): Promise<void> {
+    const chain = this.chain;
+    const seeds = new Map<string, NodeOutput[]>();
+    for (const node of chain.timed) {
+      try {
+        const outputs = (await node.kind?.due?.(node.ctx, node.config)) ?? [];
+        if (outputs.length > 0) seeds.set(node.id, outputs);
+      } catch (error) {
+        this.failSource(chain, node, error, null);
+      }
+    }
+    if (seeds.size > 0) await runChain(chain, seeds, this.observer(), this.now);
+  }
+}
