@@ -5,22 +5,46 @@
 import type { NodeKind } from '@ferrite/contracts';
 import { z } from 'zod';
 import { debug } from './debug';
+import { deduplicate } from './deduplicate';
 import type { NodeDefinition } from './defineNode';
+import { delay } from './delay';
+import { enrich } from './enrich';
 import { filter } from './filter';
 import { formula } from './formula';
+import { gatewayCommand } from './gatewayCommand';
 import { gatewayTelemetry } from './gatewayTelemetry';
+import { merge } from './merge';
+import { notify } from './notify';
+import { raiseAlert } from './raiseAlert';
+import { schedule } from './schedule';
+import { script } from './script';
 import { sensorTelemetry } from './sensorTelemetry';
+import { switchNode } from './switch';
+import { transform } from './transform';
 import { virtualSensor } from './virtualSensor';
+import { webhook } from './webhook';
 import { window } from './window';
 
 // biome-ignore lint/suspicious/noExplicitAny: each kind has its own config type
 export const NODE_KINDS: readonly NodeDefinition<any>[] = [
   sensorTelemetry,
   gatewayTelemetry,
+  schedule,
   filter,
+  switchNode,
+  transform,
   formula,
   window,
+  deduplicate,
+  delay,
+  merge,
+  enrich,
+  script,
   virtualSensor,
+  raiseAlert,
+  gatewayCommand,
+  webhook,
+  notify,
   debug,
 ];
 
