@@ -20,6 +20,7 @@ import {
   type DashboardShareEndedEvent,
   type GatewayLog,
   type GatewayStatusEvent,
+  type PipelineTraceEvent,
   type Rollout,
   type SensorValuesEvent,
   SOCKET_EVENTS,
@@ -46,6 +47,7 @@ export interface SocketEventPayloads {
   [SOCKET_EVENTS.dashboardShareEnded]: DashboardShareEndedEvent;
   'alert.changed': Alert;
   'alert.notified': AlertNotifiedEvent;
+  'pipeline.trace': PipelineTraceEvent;
 }
 export type SocketEvent = keyof SocketEventPayloads;
 export type SocketHandlers = { [E in SocketEvent]?: (payload: SocketEventPayloads[E]) => void };

@@ -8,5 +8,4 @@ export const streamLogicApp = defineManifest({
   icon: IconRoute2,
   color: 'pink',
   component: lazyWithTimeout(() => import('./App'), 'streamLogic'),
-  comingSoon: true,
 });
