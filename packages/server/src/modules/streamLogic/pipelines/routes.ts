@@ -25,11 +25,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { DeviceDeps } from '../../iotManager';
+import { streamServicesFor } from '../runtime/chainRuntime';
 import { actorOf, errorResponses, STREAM_PREFIX, STREAM_TAGS } from '../shared';
 import { answeringRefusals, deployRefusalResponses } from './refusals';
 import { PipelineRepository } from './repository';
 import { PipelineService } from './service';
-import { streamServicesOf } from './streamServices';
 
 const view = { permission: 'streamLogic.view' as const };
 const edit = { permission: 'streamLogic.editChains' as const };
@@ -42,7 +42,7 @@ const canDeploy = (request: FastifyRequest) =>
 
 /** Registers the chain routes. */
 export const pipelineRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps) => {
-  const service = new PipelineService(new PipelineRepository(deps.db), deps, streamServicesOf(deps));
+  const service = new PipelineService(new PipelineRepository(deps.db), deps, () => streamServicesFor(deps));
   const collection = `${STREAM_PREFIX}/:projectId/pipelines`;
   const item = `${collection}/:pipelineId`;
 

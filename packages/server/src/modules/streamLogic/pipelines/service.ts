@@ -48,14 +48,13 @@ export class PipelineService {
   constructor(
     private readonly repo: PipelineRepository,
     private readonly deps: AppDeps,
-    /** What kinds' deploy checks read; null skips the checks that need the database. */
-    private readonly services: StreamServices | null,
+    /** What kinds' deploy checks read (the running runtime's, asked for each check). */
+    private readonly services: () => StreamServices,
   ) {}
 
   /** Problems of a graph, checked as a deploy of an enabled chain (or a draft) would be. */
   problemsOf(orgId: string, projectId: string, graph: ChainGraph, enabled: boolean): Promise<ChainProblem[]> {
-    const check = this.services ? { orgId, projectId, services: this.services } : null;
-    return validateChain(graph, { enabled, check });
+    return validateChain(graph, { enabled, check: { orgId, projectId, services: this.services() } });
   }
 
   private async assertValid(orgId: string, projectId: string, graph: ChainGraph, enabled: boolean) {
