@@ -21,6 +21,26 @@ import type { TraceRecorder } from '../trace/recorder';
 /** How many readings a chain may hold unprocessed before it drops the oldest batches. */
 export const MAX_QUEUED_READINGS = 100_000;
 
+/**
+ * The series (sensor and parameter) a chain writes: its readings never feed the chain again, so a
+ * virtual sensor on the chain's own source sensor cannot loop. Known from the sinks' configs and
+ * learnt from every write.
+ */
+export class SinkTargets {
+  private readonly sensors = new Set<string>();
+  private readonly series = new Set<string>();
+
+  add(sensorId: string, paramKey: string): void {
+    this.sensors.add(sensorId);
+    this.series.add(`${sensorId}\u0000${paramKey}`);
+  }
+
+  /** Whether the chain writes this run's series (a set lookup for the sensors it never writes). */
+  writes(run: Pick<DurableRun, 'sensorId' | 'paramKey'>): boolean {
+    return this.sensors.has(run.sensorId) && this.series.has(`${run.sensorId}\u0000${run.paramKey}`);
+  }
+}
+
 type Work = { kind: 'runs'; runs: readonly DurableRun[]; readings: number } | { kind: 'due' };
 
 function readingsOf(runs: readonly DurableRun[]): number {
@@ -48,8 +68,8 @@ export class ChainRunner {
   private draining: Promise<void> | null = null;
   constructor(
     public chain: CompiledChain,
-    /** Sensors this chain writes (virtual sensor targets): their readings never feed it again. */
-    readonly sinkSensors: Set<string>,
+    /** What this chain writes: never fed back to it. */
+    readonly sinks: SinkTargets,
     private readonly trace: TraceRecorder,
     private readonly now: () => number,
     private readonly onError: (error: unknown) => void,

@@ -17,7 +17,7 @@ import { DUE_EVERY_MS } from '../nodes/defineNode';
 import { recordChainActivity } from '../pipelines/activity';
 import { CHAINS_CHANGED_CHANNEL } from '../shared';
 import { TraceRecorder } from '../trace/recorder';
-import { ChainRunner } from './chainRunner';
+import { ChainRunner, SinkTargets } from './chainRunner';
 import { createStreamServices } from './streamServices';
 
 interface OrgChains {
@@ -36,12 +36,15 @@ export interface ChainRuntimeOptions {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The sensors a chain's virtual-sensor sinks name in their config. */
-function sinkTargets(row: ChainRow): string[] {
-  return row.actions
-    .filter((node) => node.type === 'virtual_sensor')
-    .map((node) => node.config.sensor_id)
-    .filter((id): id is string => typeof id === 'string' && UUID.test(id));
+/** The series a chain's virtual-sensor sinks name in their config. */
+function sinkTargets(row: ChainRow): { sensorId: string; paramKey: string }[] {
+  const targets: { sensorId: string; paramKey: string }[] = [];
+  for (const node of row.actions) {
+    const { sensor_id: sensorId, param_key: paramKey } = node.config;
+    if (node.type === 'virtual_sensor' && typeof sensorId === 'string' && UUID.test(sensorId))
+      targets.push({ sensorId, paramKey: typeof paramKey === 'string' ? paramKey : 'value' });
+  }
+  return targets;
 }
 
 export class ChainRuntime implements TelemetrySubscriber {
@@ -145,16 +148,16 @@ export class ChainRuntime implements TelemetrySubscriber {
     return this.orgs?.get(orgId)?.runners.get(pipelineId)?.chain ?? null;
   }
 
-  private compile(row: ChainRow, sinks: Set<string>): CompiledChain {
+  private compile(row: ChainRow, sinks: SinkTargets): CompiledChain {
     const base = this.services as StreamServices;
-    for (const id of sinkTargets(row)) sinks.add(id);
+    for (const target of sinkTargets(row)) sinks.add(target.sensorId, target.paramKey);
     // What the chain writes is learnt as it writes: its own output never feeds it back.
     const services: StreamServices = {
       ...base,
       sinks: {
         ...base.sinks,
         writeReadings: (orgId, points) => {
-          for (const point of points) sinks.add(point.sensorId);
+          for (const point of points) sinks.add(point.sensorId, point.paramKey);
           return base.sinks.writeReadings(orgId, points);
         },
       },
@@ -213,7 +216,7 @@ export class ChainRuntime implements TelemetrySubscriber {
   }
 
   private runnerFor(row: ChainRow, held: ChainRunner | null): ChainRunner {
-    const sinks = held?.sinkSensors ?? new Set<string>();
+    const sinks = held?.sinks ?? new SinkTargets();
     const chain = this.compile(row, sinks);
     if (held) {
       held.chain = chain;
@@ -270,7 +273,6 @@ export class ChainRuntime implements TelemetrySubscriber {
       if (sensors === null) anySensor.push(runner);
       else
         for (const id of sensors) {
-          if (runner.sinkSensors.has(id)) continue;
           const list = bySensor.get(id) ?? [];
           list.push(runner);
           bySensor.set(id, list);
@@ -292,7 +294,7 @@ function share(
   run: DurableRun,
 ): Map<ChainRunner, DurableRun[]> {
   const map = shares ?? new Map<ChainRunner, DurableRun[]>();
-  if (runner.sinkSensors.has(run.sensorId)) return map;
+  if (runner.sinks.writes(run)) return map;
   const list = map.get(runner);
   if (list) list.push(run);
   else map.set(runner, [run]);

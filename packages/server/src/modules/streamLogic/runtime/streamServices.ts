@@ -17,6 +17,7 @@ import { runsOfPoints } from '../../../telemetry/pointRuns';
 import { raiseAlert, sendTextMessage } from '../../alerts';
 import { SensorDirectory } from '../../entityManager';
 import { CommandRepository, type DeviceDeps, dispatchCommand } from '../../iotManager';
+import { runInSandbox } from '../engine/sandbox';
 import type { BucketAddition, ClaimedBucket, StreamSensor, StreamServices } from '../engine/services';
 
 const CACHE_TTL_MS = 60_000;
@@ -356,26 +357,7 @@ export function createStreamServices(deps: DeviceDeps): StreamServices {
     },
   };
 
-  const sandbox: StreamServices['sandbox'] = {
-    async run(code, message, limits) {
-      const { runInSandbox } = await loadSandbox();
-      return runInSandbox(code, message, limits);
-    },
-  };
+  const sandbox: StreamServices['sandbox'] = { run: runInSandbox };
 
   return { sensors, windows, state, enrich, sandbox, sinks };
-}
-
-type SandboxModule = {
-  runInSandbox: StreamServices['sandbox']['run'];
-};
-
-/** The 'nodes' part's QuickJS sandbox (engine/sandbox.ts), loaded on first use. */
-async function loadSandbox(): Promise<SandboxModule> {
-  const path = '../engine/sandbox';
-  try {
-    return (await import(/* @vite-ignore */ path)) as SandboxModule;
-  } catch {
-    throw new Error('The script sandbox is not available');
-  }
 }
