@@ -9,12 +9,13 @@ import { addMember, createGroup } from '../../../testing/people';
 import { signInToOrg } from '../../../testing/session';
 import { createTestPlatform, type TestPlatform } from '../../../testing/testPlatform';
 import { CHAINS_CHANGED_CHANNEL } from '../shared';
-import { createChain, type StreamClient, streamClient, streamTenant } from '../testSupport';
+import { createChain, type StreamClient, streamClient, streamTenant, validChain } from '../testSupport';
 
 let platform: TestPlatform;
 let stream: StreamClient;
 let projectId: string;
 let orgId: string;
+let boiler: string;
 
 beforeAll(async () => {
   platform = await createTestPlatform();
@@ -22,6 +23,7 @@ beforeAll(async () => {
   stream = tenant.stream;
   projectId = tenant.projectId;
   orgId = tenant.orgId;
+  boiler = tenant.boiler;
 });
 afterAll(() => platform.close());
 
@@ -156,6 +158,60 @@ describe('chains', () => {
     ]);
     expect(refused.json().message).toMatch(/source node/);
     expect((await stream.get(path(chain))).json().enabled).toBe(false);
+  });
+
+  it('deploys a running chain: a changed node is a new version naming it, a broken one is refused at its node', async () => {
+    const chain = await createChain(
+      stream,
+      projectId,
+      validChain(boiler, { name: 'Fahrenheit', enabled: true }),
+    );
+    expect(chain).toMatchObject({ enabled: true, status: 'running', node_count: 3, revision: 1 });
+    const actions = chain.actions.map((node) =>
+      node.id === 'formula' ? { ...node, config: { mode: 'linear', m: 1.8, c: 32.5 } } : node,
+    );
+    const deployed = await patch(chain, { actions });
+    expect(deployed.statusCode, deployed.body).toBe(200);
+    expect(deployed.json().revision).toBe(2);
+    const [latest] = (await stream.get(path(chain, '/versions'))).json().versions;
+    expect(latest.diff).toMatchObject({ added: [], removed: [], changed: ['formula'], renamed: false });
+
+    const broken = actions.map((node) =>
+      node.id === 'sink' ? { ...node, config: { sensor_id: boiler, param_key: '' } } : node,
+    );
+    const refused = await stream.patch(path(chain), { revision: 2, actions: broken });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().problems).toEqual([
+      {
+        node_id: 'sink',
+        connection_id: null,
+        message: 'Write virtual sensor: param_key: name the parameter the values are stored as',
+      },
+    ]);
+    const unwired = await stream.patch(path(chain), {
+      revision: 2,
+      connections: chain.connections.slice(0, 1),
+    });
+    expect(unwired.json().problems).toEqual([
+      {
+        node_id: 'sink',
+        connection_id: null,
+        message: 'Write virtual sensor: its input In must be connected',
+      },
+    ]);
+    expect((await stream.get(path(chain))).json().revision).toBe(2);
+
+    // A node failure within 15 minutes makes a running chain `failing` in the list.
+    await platform.deps.db
+      .insertInto('pipeline_failures')
+      .values({ pipeline_id: chain.id, node_id: 'formula', entry: JSON.stringify({}) })
+      .execute();
+    const listed = (await stream.get(`/${projectId}/pipelines`, { search: 'Fahrenheit' })).json();
+    expect(listed.pipelines[0]).toMatchObject({ id: chain.id, status: 'failing' });
+    const stopped = await patch({ ...chain, revision: 2 }, { enabled: false });
+    expect(stopped.json()).toMatchObject({ enabled: false, revision: 2, status: 'disabled' });
+    const kinds = (await stream.get(`/${projectId}/activity`, { pipeline_id: chain.id })).json().activity;
+    expect(kinds.map((a: { kind: string }) => a.kind)).toEqual(['disabled', 'deployed', 'created']);
   });
 
   it('deletes a chain: it is gone, its activity stays, and every node hears of it', async () => {

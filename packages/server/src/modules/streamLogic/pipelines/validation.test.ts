@@ -86,7 +86,7 @@ describe('chain validation', () => {
     const problems = await validateChain(graph, { enabled: false, check: null });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ node_id: 'formula', connection_id: null });
-    expect(problems[0]?.message).toMatch(/^Formula: m: m must be a number/);
+    expect(problems[0]?.message).toMatch(/^Formula: m must be a number/);
   });
 
   it("reports a kind's own check: a sensor that is not the organization's", async () => {

@@ -87,8 +87,12 @@ async function nodeProblems(
     kinds.set(node.id, { kind, node });
     const parsed = kind.configSchema.safeParse(node.config ?? {});
     if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        problems.push(atNode(node.id, `${node.name}: ${fieldOf(issue.path)}: ${issue.message}`));
+      for (const issue of parsed.error.issues) {
+        const field = fieldOf(issue.path);
+        // Kinds' own messages usually name their field already ("m must be a number").
+        const text = issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
+        problems.push(atNode(node.id, `${node.name}: ${text}`));
+      }
       continue;
     }
     if (kind.check && options.check) {
