@@ -1,6 +1,7 @@
 /** Source: a tick every N seconds (once across the cluster), carrying a fixed JSON payload. */
 import { z } from 'zod';
 import { defineNode } from './defineNode';
+import { handledAlready, markHandled } from './dueMemo';
 import { SOURCE, socket } from './style';
 
 const configSchema = z.object({
@@ -32,8 +33,11 @@ export const schedule = defineNode<Config>({
   async due(ctx, config) {
     const every = config.every_s * 1000;
     const tick = Math.floor(ctx.now() / every) * every;
+    if (handledAlready(ctx, tick)) return [];
     // The tick's time is its key's state: only the node whose claim moves it forward sends it.
-    if (!(await ctx.services.state.claim(ctx.pipelineId, ctx.nodeId, 'tick', tick, null, tick))) return [];
+    const won = await ctx.services.state.claim(ctx.pipelineId, ctx.nodeId, 'tick', tick, null, tick);
+    markHandled(ctx, tick);
+    if (!won) return [];
     return [
       {
         output: 'out',

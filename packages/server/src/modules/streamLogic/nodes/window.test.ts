@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { arrive, reading, testContext, testServices } from './testServices';
-import { window } from './window';
+import { WINDOW_GRACE_MS, window } from './window';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 0, 1, 12); // a minute boundary
@@ -34,14 +34,17 @@ describe('window aggregate, tumbling', () => {
     );
     expect(await window.due?.(nodeA, config)).toEqual([]);
 
-    nodeA.clock.now = nodeB.clock.now = T0 + MIN + 100;
+    // Closed once its end and the grace passed.
+    nodeA.clock.now = nodeB.clock.now = T0 + MIN + WINDOW_GRACE_MS - 1;
+    expect(await window.due?.(nodeA, config)).toEqual([]);
+    nodeA.clock.now = nodeB.clock.now = T0 + MIN + WINDOW_GRACE_MS;
     const [fromA, fromB] = await Promise.all([window.due?.(nodeA, config), window.due?.(nodeB, config)]);
     const sent = [...(fromA ?? []), ...(fromB ?? [])].map((o) => o.message);
     expect(sent).toEqual([
       { ts: T0 + MIN, sensor_id: 'sensor-1', key: 'temperature_avg_1m', value: 20, payload: null },
       { ts: T0 + MIN, sensor_id: 'sensor-2', key: 'temperature_avg_1m', value: 5, payload: null },
     ]);
-    nodeA.clock.now = T0 + 2 * MIN;
+    nodeA.clock.now = T0 + 2 * MIN + WINDOW_GRACE_MS;
     expect((await window.due?.(nodeA, config))?.map((o) => [o.message.ts, o.message.value])).toEqual([
       [T0 + 2 * MIN, 100],
     ]);
@@ -67,7 +70,7 @@ describe('window aggregate, tumbling', () => {
       config,
       arrive([reading(7, { ts: T0 + 50_000 }), reading(1, { ts: T0 + 30_000 }), reading(null)]),
     );
-    ctx.clock.now = T0 + MIN;
+    ctx.clock.now = T0 + MIN + WINDOW_GRACE_MS;
     const sent = await window.due?.(ctx, config);
     expect(sent?.map((o) => o.message)).toEqual([
       { ts: T0 + MIN, sensor_id: null, key: 'temperature', value: expected, payload: null },
@@ -114,7 +117,7 @@ describe('window aggregate, sliding', () => {
       ]),
     );
     const at = async (now: number) => {
-      ctx.clock.now = other.clock.now = now;
+      ctx.clock.now = other.clock.now = now + WINDOW_GRACE_MS;
       const [a, b] = await Promise.all([window.due?.(ctx, config), window.due?.(other, config)]);
       return [...(a ?? []), ...(b ?? [])].map((o) => [o.message.ts - T0, o.message.value]);
     };

@@ -7,6 +7,7 @@ import type { ChainMessage } from '@ferrite/contracts';
 import { z } from 'zod';
 import type { BucketAddition, ClaimedBucket } from '../engine/services';
 import { defineNode, type NodeContext, type NodeOutput, type NodeResult } from './defineNode';
+import { handledAlready, markHandled } from './dueMemo';
 import { IN_READING, LOGIC, OUT_READING } from './style';
 
 const AGGREGATES = ['avg', 'min', 'max', 'sum', 'count', 'first', 'last'] as const;
@@ -125,15 +126,27 @@ function result(config: Config, bucket: BucketAddition, end: number): NodeOutput
 
 const SLIDING_END = 'sliding_end';
 
+/**
+ * How long after a window's end it is closed: readings stored in the same moment (a batch still on its
+ * way through another chain node) still count.
+ */
+export const WINDOW_GRACE_MS = 500;
+
 /** Sliding: sends the windows ending at each hop end passed since the last one sent (claimed once). */
 async function dueSliding(ctx: NodeContext, config: Config): Promise<NodeOutput[]> {
   const hop = bucketMs(config);
   const size = config.size_s * 1000;
-  const latestEnd = Math.floor(ctx.now() / hop) * hop;
+  const latestEnd = Math.floor((ctx.now() - WINDOW_GRACE_MS) / hop) * hop;
+  if (handledAlready(ctx, latestEnd)) return [];
   const { state, windows } = ctx.services;
   const sent = (await state.get(ctx.pipelineId, ctx.nodeId, [SLIDING_END])).get(SLIDING_END);
-  if (sent && sent.ts >= latestEnd) return [];
-  if (!(await state.claim(ctx.pipelineId, ctx.nodeId, SLIDING_END, latestEnd, null, latestEnd))) return [];
+  if (sent && sent.ts >= latestEnd) {
+    markHandled(ctx, latestEnd);
+    return [];
+  }
+  const won = await state.claim(ctx.pipelineId, ctx.nodeId, SLIDING_END, latestEnd, null, latestEnd);
+  markHandled(ctx, latestEnd);
+  if (!won) return [];
   // After a pause, catch up on at most one window's worth of hop ends (older windows lost their buckets).
   const firstEnd = Math.max(sent ? sent.ts + hop : latestEnd, latestEnd - size + hop);
   const buckets = await windows.read(ctx.pipelineId, ctx.nodeId, firstEnd - size);
@@ -153,14 +166,17 @@ async function dueSliding(ctx: NodeContext, config: Config): Promise<NodeOutput[
   return outputs;
 }
 
-/** Tumbling: claims the windows that ended (once across nodes) and sends their aggregates. */
+/**
+ * Tumbling: once a window boundary (and the grace) passed, claims the windows that ended (once across
+ * nodes) and sends their aggregates. Late readings of a closed window are sent at the next boundary.
+ */
 async function dueTumbling(ctx: NodeContext, config: Config): Promise<NodeOutput[]> {
   const size = config.size_s * 1000;
-  const claimed: ClaimedBucket[] = await ctx.services.windows.claim(
-    ctx.pipelineId,
-    ctx.nodeId,
-    ctx.now() - size + 1,
-  );
+  const boundary = Math.floor((ctx.now() - WINDOW_GRACE_MS) / size) * size;
+  if (handledAlready(ctx, boundary)) return [];
+  const { windows } = ctx.services;
+  const claimed: ClaimedBucket[] = await windows.claim(ctx.pipelineId, ctx.nodeId, boundary - size + 1);
+  markHandled(ctx, boundary);
   return claimed.map((bucket) => result(config, bucket, bucket.bucketStart + size));
 }
 
