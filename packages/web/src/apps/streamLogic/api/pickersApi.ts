@@ -31,11 +31,13 @@ const pickersEndpoints = streamApi.injectEndpoints({
       query: (arg) => ({ url: projectUrl(arg, '/gateways'), params: { page_number: 1, page_size: 200 } }),
       transformResponse: (body: { gateways: { uuid: string; name: string }[] }) =>
         body.gateways.map((g) => ({ value: g.uuid, label: g.name })),
+      extraOptions: OWN_403,
     }),
     streamAssets: build.query<PickerOption[], ProjectArg>({
       query: (arg) => projectUrl(arg, '/assets'),
       transformResponse: (body: { entities: { entities: { uuid: string; name: string }[] }[] }) =>
         (body.entities[0]?.entities ?? []).map((a) => ({ value: a.uuid, label: a.name })),
+      extraOptions: OWN_403,
     }),
     streamSensors: build.query<PickerOption[], ProjectArg>({
       query: ({ orgId, projectId }) => ({

@@ -10,7 +10,7 @@ import {
   useStreamSensorsQuery,
   useStreamSensorTypesQuery,
 } from '../api/pickersApi';
-import { useOrgId } from '../hooks';
+import { useErrorToast, useOrgId } from '../hooks';
 
 /** The options of a picker, and whether they are still loading. */
 export function usePickerOptions(
@@ -36,5 +36,7 @@ export function usePickerOptions(
           : picker === 'member'
             ? members
             : sensors;
+  // Spec §8: a gateway or asset list that fails to load says why, in the server's words.
+  useErrorToast(query.error);
   return { options: query.data ?? [], loading: query.isLoading };
 }
