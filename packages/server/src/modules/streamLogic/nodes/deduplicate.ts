@@ -23,6 +23,7 @@ const configSchema = z.object({
     }),
   group_by: z
     .enum(['sensor', 'key', 'chain'], { error: "group_by must be 'sensor', 'key' or 'chain'" })
+    .default('sensor')
     .meta({ title: 'Per', description: 'Judged per sensor and key, per key, or for everything together.' }),
 });
 type Config = z.infer<typeof configSchema>;

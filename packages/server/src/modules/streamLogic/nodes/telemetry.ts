@@ -8,6 +8,7 @@ export const paramKeysField = z
   .array(z.string().min(1, { error: 'param_keys: a parameter key is empty' }), {
     error: 'param_keys must be a list of parameter keys',
   })
+  .default([])
   .meta({ title: 'Parameters', description: 'Only these parameter keys (leave empty for all of them).' });
 
 const keySets = new WeakMap<readonly string[], ReadonlySet<string> | null>();

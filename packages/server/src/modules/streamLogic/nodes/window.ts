@@ -40,6 +40,7 @@ const configSchema = z
     }),
     group_by: z
       .enum(['sensor', 'key', 'chain'], { error: "group_by must be 'sensor', 'key' or 'chain'" })
+      .default('sensor')
       .meta({
         title: 'Per',
         description: 'One result per sensor and key, per key across sensors, or one for everything.',
