@@ -7,6 +7,7 @@ import { WIDGET_VARIANTS } from '@ferrite/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { raiseAlert } from '../modules/alerts';
 import { addMember } from '../modules/roleManager/testSupport';
+import { validChain } from '../modules/streamLogic/testSupport';
 import { invitationLinkIn, latestMail } from './people';
 import { bearer, signInToOrg } from './session';
 import type { TestPlatform } from './testPlatform';
@@ -191,6 +192,24 @@ export async function createWalkFixtures(platform: TestPlatform): Promise<WalkFi
     entity: { kind: 'sensor', id: sensor.id, name: 'Walk boiler', path: 'Walk plant' },
   });
 
+  // A running chain at revision 2 (a version to read and roll back to), with its activity.
+  const stream = `/api/stream_process/${project.id}`;
+  const chain = await call(
+    'chain',
+    'POST',
+    `${stream}/pipelines`,
+    validChain(sensor.id, { name: 'Walk chain', enabled: true }),
+  );
+  expectOk(
+    'chain deploy',
+    await platform.app.inject({
+      method: 'PATCH',
+      url: `${stream}/pipelines/${chain.id}`,
+      headers,
+      payload: { revision: 1, name: 'Walk chain v2' },
+    }),
+  );
+
   const byCollection: Record<string, string> = {
     rules: rule.id,
     silences: silence.id,
@@ -230,6 +249,8 @@ export async function createWalkFixtures(platform: TestPlatform): Promise<WalkFi
     token: invitationToken,
     userEmail: memberEmail,
     uuid: shareUuid,
+    pipelineId: chain.id,
+    revision: '1',
   };
   const byField: Record<string, string> = {
     type_id: sensorType.id,
@@ -245,6 +266,7 @@ export async function createWalkFixtures(platform: TestPlatform): Promise<WalkFi
     custom_role_id: customRole.id,
     user_id: session.user_id,
     widget_id: widgetId,
+    pipeline_id: chain.id,
   };
   return {
     orgId,
