@@ -34,6 +34,7 @@ const serverTests = splitTests('packages/server');
 const POSTGRES_ONLY = [
   'src/app/twoNodes.test.ts',
   'src/app/alertsTwoNodes.test.ts',
+  'src/app/streamLogicTwoNodes.test.ts',
   'src/app/startTogether.test.ts',
   'src/app/roundRobinSocket.test.ts',
   'src/app/revocation.test.ts',
