@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runInSandbox } from '../engine/sandbox';
 import { enrich } from './enrich';
 import { gatewayCommand } from './gatewayCommand';
 import { notify } from './notify';
@@ -223,5 +224,17 @@ describe('actions', () => {
       path: ['to', 0],
       message: 'to: "ops@example.com" is not a phone number',
     });
+  });
+});
+
+describe('script, at deploy', () => {
+  it('refuses code that does not parse in the sandbox, without running it', async () => {
+    const services = testServices();
+    services.sandbox.run = runInSandbox;
+    const check = (code: string) =>
+      script.check?.(testCheckContext(services), { code, timeout_ms: 50, memory_mb: 16 });
+    expect(await check('while (true) {}')).toEqual([]);
+    expect(await check('return { value: msg.value * 2 };')).toEqual([]);
+    expect((await check('return { value: '))?.[0]).toMatch(/^code: SyntaxError/);
   });
 });

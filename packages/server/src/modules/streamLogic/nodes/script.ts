@@ -49,6 +49,19 @@ export const script = defineNode<Config>({
   outputs: [socket('out', 'Out', 'any')],
   configSchema,
   defaultConfig: { code: 'return { value: msg.value };', timeout_ms: 50, memory_mb: 16 },
+  async check(ctx, config) {
+    // Parsed in the sandbox but not run (everything after the first return): a syntax error fails the deploy.
+    const probe = { ts: 0, sensor_id: null, key: 'probe', value: 0, payload: null };
+    try {
+      await ctx.services.sandbox.run(`return null;\n${config.code}`, probe, {
+        timeoutMs: 500,
+        memoryBytes: 16 * 1024 * 1024,
+      });
+      return [];
+    } catch (error) {
+      return [`code: ${errorText(error)}`];
+    }
+  },
   async run(ctx, config, inputs) {
     const limits = { timeoutMs: config.timeout_ms, memoryBytes: config.memory_mb * 1024 * 1024 };
     const results: NodeResult[] = [];
