@@ -3,7 +3,7 @@
  * saying who changed it; of two racing deploys exactly one wins), versions with diffs, rollback,
  * enable and disable, delete, activity, the change announced to every node, and who may do what.
  */
-import type { ChainNode, Pipeline } from '@ferrite/contracts';
+import { type ChainNode, listNodesResponseSchema, type Pipeline } from '@ferrite/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createGroup } from '../../../testing/people';
 import { signInToOrg } from '../../../testing/session';
@@ -313,5 +313,21 @@ describe('who may change chains', () => {
     expect(
       (await editor.post(`/${projectId}/pipelines`, { ...draft('Started'), enabled: true })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('node kinds', () => {
+  it('lists every kind with its sockets and its config as JSON Schema', async () => {
+    const response = await platform.app.inject({ method: 'GET', url: '/api/stream_process/list_nodes' });
+    expect(response.statusCode).toBe(200);
+    const { nodes } = listNodesResponseSchema.parse(response.json());
+    const formula = nodes.find((node) => node.type === 'formula');
+    expect(formula).toMatchObject({
+      category: 'logic',
+      inputs: [{ key: 'in', socket: { type: 'reading' }, required: true }],
+      default_config: { mode: 'linear', m: 1, c: 0 },
+    });
+    expect(formula?.config_schema).toHaveProperty('$schema');
+    expect(nodes.some((node) => node.category === 'source')).toBe(true);
   });
 });
