@@ -48,11 +48,6 @@ function quickJS(): Promise<QuickJSWASMModule> {
   return loading;
 }
 
-/** Loads QuickJS ahead of the first script (the runtime calls it at start; optional). */
-export async function warmSandbox(): Promise<void> {
-  await quickJS();
-}
-
 /**
  * Runs a script body with `msg` bound to the message and answers what it returned (as JSON would
  * carry it: undefined becomes null). Throws a ScriptError saying why it failed or which limit stopped it.

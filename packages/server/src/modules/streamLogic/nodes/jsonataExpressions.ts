@@ -9,7 +9,7 @@ import { errorText } from './style';
 type Expression = ReturnType<typeof jsonata>;
 
 /** How long one evaluation may run (JSONata checks it at every step, also in loops). */
-export const JSONATA_TIMEOUT_MS = 100;
+const JSONATA_TIMEOUT_MS = 100;
 const OPTIONS = { timeout: JSONATA_TIMEOUT_MS, stack: 200, sequence: 100_000 };
 
 const compiled = new Map<string, Expression | Error>();

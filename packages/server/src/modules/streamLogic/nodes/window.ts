@@ -92,7 +92,7 @@ function fold(into: BucketAddition, bucket: BucketAddition): void {
 }
 
 /** The aggregate of a (folded) bucket. */
-export function aggregateOf(aggregate: Aggregate, bucket: BucketAddition): number {
+function aggregateOf(aggregate: Aggregate, bucket: BucketAddition): number {
   switch (aggregate) {
     case 'avg':
       return bucket.sum / bucket.count;
