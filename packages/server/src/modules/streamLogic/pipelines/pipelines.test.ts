@@ -145,6 +145,15 @@ describe('chains', () => {
     expect(onlyDeploys.total_entries).toBe(1);
   });
 
+  it('lets one of two racing starts of a chain win, so it is enabled once', async () => {
+    const chain = await createChain(stream, projectId, validChain(boiler, { name: 'Start race' }));
+    const [a, b] = await Promise.all([patch(chain, { enabled: true }), patch(chain, { enabled: true })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const activity = (await stream.get(`/${projectId}/activity`, { pipeline_id: chain.id })).json();
+    expect(activity.activity.map((entry: { kind: string }) => entry.kind)).toEqual(['enabled', 'created']);
+    expect((await stream.get(path(chain))).json()).toMatchObject({ enabled: true, revision: 1 });
+  });
+
   it('enables and disables without a new revision, validating a chain that starts', async () => {
     const chain = await createChain(stream, projectId, draft('Empty'));
     const refused = await patch(chain, { enabled: true });

@@ -120,13 +120,13 @@ export class PipelineRepository extends Repository {
   }
 
   /**
-   * Writes a chain only if it is still at `revision`, moving it to `nextRevision`; false when another
-   * change came first (nothing written).
+   * Writes a chain only if it is still at `revision` and still `wasEnabled` (an enable or disable keeps
+   * the revision), moving it to `nextRevision`; false when another change came first (nothing written).
    */
   async updateIfRevision(
     orgId: string,
     id: string,
-    revision: number,
+    was: { revision: number; enabled: boolean },
     change: Partial<ChainValues> & { nextRevision: number; userId: string },
   ): Promise<boolean> {
     const { nextRevision, userId, actions, connections, ...rest } = change;
@@ -142,7 +142,8 @@ export class PipelineRepository extends Repository {
       })
       .where('org_id', '=', orgId)
       .where('id', '=', id)
-      .where('revision', '=', revision)
+      .where('revision', '=', was.revision)
+      .where('enabled', '=', was.enabled)
       // Counted by the rows returned: PGlite's driver reports no affected-row counts.
       .returning('id')
       .executeTakeFirst();

@@ -181,7 +181,7 @@ export class PipelineService {
 
     const revision = graphChanged ? row.revision + 1 : row.revision;
     const written = await this.repo.transaction(async (trx) => {
-      const won = await trx.updateIfRevision(actor.orgId, id, row.revision, {
+      const won = await trx.updateIfRevision(actor.orgId, id, row, {
         ...(graphChanged ? next : {}),
         enabled: next.enabled,
         nextRevision: revision,
@@ -282,7 +282,7 @@ export class PipelineService {
     if (next.enabled) await this.assertValid(actor.orgId, projectId, next, true);
     const revision = row.revision + 1;
     const written = await this.repo.transaction(async (trx) => {
-      const won = await trx.updateIfRevision(actor.orgId, id, row.revision, {
+      const won = await trx.updateIfRevision(actor.orgId, id, row, {
         ...next,
         nextRevision: revision,
         userId: actor.userId,
