@@ -204,11 +204,13 @@ describe('a deployed chain on durable telemetry', () => {
       runtime.onBatch([run(half, 2)]);
       runtime.onBatch([run(half, 3)]);
       await waitFor(() => written.filter((w) => w === `${boiler}:37.4`).length === half);
-      const stuckCounts = runtime.trace.unflushedCounts(stuck.id, 1);
-      expect(stuckCounts).toContainEqual({ kind: 'errors', element: 'source', count: half });
-      expect(runtime.trace.localEntries(stuck.id)[0]?.error).toBe(
-        `dropped ${half} readings: the chain fell behind`,
-      );
+      await runtime.trace.flush();
+      const trace = (await stream.get(`/${projectId}/pipelines/${stuck.id}/trace`)).json();
+      expect(trace.nodes.source).toMatchObject({ errors: half });
+      expect(trace.entries[0]).toMatchObject({
+        node_id: 'source',
+        error: `dropped ${half} readings: the chain fell behind`,
+      });
     } finally {
       // The stuck write never ends: stop only the timers and listening.
       void runtime.stop();
