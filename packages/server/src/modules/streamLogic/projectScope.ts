@@ -14,8 +14,11 @@ export function scopeToProject(app: FastifyInstance, db: Db): void {
   const projects = new ProjectRepository(db);
   app.addHook('preValidation', async (request) => {
     const projectId = (request.params as { projectId?: unknown } | undefined)?.projectId;
-    // A malformed id is left to the schema (400 naming it); public routes have no caller.
-    if (typeof projectId !== 'string' || !UUID.test(projectId) || !request.auth) return;
-    await mustFindProject(projects, request.auth.orgId, projectId);
+    // A malformed id is left to the schema (400 naming it).
+    if (typeof projectId !== 'string' || !UUID.test(projectId)) return;
+    // A read-ahead route's caller may still be pending; public routes have none.
+    const caller = request.auth ?? (request.pendingCaller ? await request.pendingCaller : null);
+    if (!caller) return;
+    await mustFindProject(projects, caller.orgId, projectId);
   });
 }

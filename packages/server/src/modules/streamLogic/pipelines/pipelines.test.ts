@@ -101,6 +101,39 @@ describe('chains', () => {
     expect((await stream.get(path(chain, '/versions/9'))).statusCode).toBe(404);
   });
 
+  it("tells the time of a stale revision's change in the reader's own time zone", async () => {
+    const chain = await createChain(stream, projectId, draft('Zoned'));
+    const moved: Pipeline = (await patch(chain, { name: 'Zoned again' })).json();
+    const userId = moved.updated_by?.id ?? '';
+    const db = platform.deps.db;
+    const before = await db
+      .selectFrom('users')
+      .select('settings')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const settings = {
+      ...before.settings,
+      data_settings: { timezone: 'Asia/Kolkata', date_format: 'YYYY-MM-DD HH:mm' },
+    };
+    await db
+      .updateTable('users')
+      .set({ settings: JSON.stringify(settings) })
+      .where('id', '=', userId)
+      .execute();
+    const stale = (await patch(chain, { name: 'Late' })).json();
+    const inKolkata = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Asia/Kolkata',
+    }).format(new Date(moved.updated_at));
+    expect(stale.message).toContain(` at ${inKolkata} — reload to see revision 2`);
+    await db
+      .updateTable('users')
+      .set({ settings: JSON.stringify(before.settings) })
+      .where('id', '=', userId)
+      .execute();
+  });
+
   it('lets exactly one of two racing deploys of one revision win', async () => {
     const chain = await createChain(stream, projectId, draft('Race'));
     const [a, b] = await Promise.all([patch(chain, { name: 'Race A' }), patch(chain, { name: 'Race B' })]);
