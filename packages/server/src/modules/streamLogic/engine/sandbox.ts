@@ -1,7 +1,7 @@
 /**
  * User JavaScript of script nodes, run in QuickJS compiled to WebAssembly (quickjs-emscripten): the
  * script sees only `msg` (no `process`, no `require`, no host functions), runs under a CPU deadline
- * (the interrupt handler) and a memory cap, and answers through JSON. Never `node:vm` or `vm2`.
+ * (the interrupt handler checks the time it took) and a memory cap, and answers through JSON. Never `node:vm` or `vm2`.
  *
  * Each call gets a fresh runtime and context (measured ~4 ms on the development machine), so scripts
  * cannot leave state behind for the next message; the WebAssembly module is loaded once. QuickJS 0.32
@@ -9,11 +9,7 @@
  * module is dropped and the next call loads a fresh one.
  */
 import type { ChainMessage } from '@ferrite/contracts';
-import {
-  newQuickJSWASMModule,
-  type QuickJSWASMModule,
-  shouldInterruptAfterDeadline,
-} from 'quickjs-emscripten';
+import { newQuickJSWASMModule, type QuickJSWASMModule } from 'quickjs-emscripten';
 
 export interface SandboxLimits {
   /** CPU time the script may take. */
@@ -27,6 +23,9 @@ export class ScriptError extends Error {}
 
 /** Guest recursion fails inside QuickJS (a catchable "stack overflow") well before the host's stack ends. */
 const MAX_STACK_BYTES = 256 * 1024;
+
+/** How much longer than its CPU limit a script may take in wall time (waiting for a core on a busy machine). */
+const WALL_FACTOR = 20;
 
 let loading: Promise<QuickJSWASMModule> | null = null;
 
@@ -67,7 +66,7 @@ export async function runInSandbox(
     try {
       // The body sits in a function so `return` works; the message arrives as a JSON literal (no host object).
       const source = `"use strict";\nJSON.stringify((function (msg) {\n${code}\n})(${JSON.stringify(message)}) ?? null)`;
-      runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + limits.timeoutMs));
+      runtime.setInterruptHandler(cpuDeadline(limits.timeoutMs));
       const result = context.evalCode(source, 'script.js');
       if (result.error) {
         const error = context.dump(result.error) as { name?: string; message?: string } | string;
@@ -91,6 +90,25 @@ export async function runInSandbox(
     healthy = dispose(() => runtime.dispose()) && healthy;
     if (!healthy && loading) loading = null;
   }
+}
+
+/**
+ * Stops a script once its limit passed both in wall time and in the process's CPU time: an endless loop
+ * is stopped at its limit, while a script that waited for a core on a busy machine (wall time only) or
+ * ran beside the engine's background threads (CPU time only) is not. Wall time past 20 times the limit
+ * stops anything.
+ */
+function cpuDeadline(timeoutMs: number): () => boolean {
+  const startedCpu = process.cpuUsage();
+  const startedWall = Date.now();
+  const limitUs = timeoutMs * 1000;
+  return () => {
+    const wall = Date.now() - startedWall;
+    if (wall <= timeoutMs) return false;
+    if (wall > timeoutMs * WALL_FACTOR) return true;
+    const used = process.cpuUsage(startedCpu);
+    return used.user + used.system > limitUs;
+  };
 }
 
 function dispose(free: () => void): boolean {

@@ -238,3 +238,27 @@ describe('script, at deploy', () => {
     expect((await check('return { value: '))?.[0]).toMatch(/^code: SyntaxError/);
   });
 });
+
+describe('script, on a long batch', () => {
+  it('lets timers and I/O run between messages', async () => {
+    const services = testServices();
+    services.sandbox.run = runInSandbox;
+    let ticks = 0;
+    const timer = setInterval(() => {
+      ticks += 1;
+    }, 1);
+    const started = performance.now();
+    const batch = arrive(Array.from({ length: 300 }, (_, i) => reading(i)));
+    const results = await script.run(
+      testContext(services),
+      { code: 'return { value: msg.value + 1 };', timeout_ms: 50, memory_mb: 16 },
+      batch,
+    );
+    clearInterval(timer);
+    expect(results.map((r) => r.outputs[0]?.message.value)).toEqual(
+      batch.map(({ message }) => (message.value as number) + 1),
+    );
+    // At least one turn of the event loop per 10 ms of scripts (a timer fires in most of them).
+    expect(ticks).toBeGreaterThan((performance.now() - started) / 10 / 3);
+  });
+});

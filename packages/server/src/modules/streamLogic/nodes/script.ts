@@ -37,6 +37,8 @@ type Config = z.infer<typeof configSchema>;
 
 /** Messages a script may answer with for one input. */
 const MAX_ANSWERS = 1_000;
+/** QuickJS runs synchronously: after this long, a batch lets the event loop (ingest, HTTP) have a turn. */
+const YIELD_EVERY_MS = 10;
 
 export const script = defineNode<Config>({
   type: 'script',
@@ -66,7 +68,12 @@ export const script = defineNode<Config>({
     const limits = { timeoutMs: config.timeout_ms, memoryBytes: config.memory_mb * 1024 * 1024 };
     const results: NodeResult[] = [];
     // One at a time: each run is CPU-bound, so running them side by side would only stretch each deadline.
+    let since = performance.now();
     for (const { message } of inputs) {
+      if (performance.now() - since >= YIELD_EVERY_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        since = performance.now();
+      }
       try {
         const answer = await ctx.services.sandbox.run(config.code, message, limits);
         if (answer === null || answer === undefined) {
