@@ -3,7 +3,7 @@
  * script sees only `msg` (no `process`, no `require`, no host functions), runs under a CPU deadline
  * (the interrupt handler checks the time it took) and a memory cap, and answers through JSON. Never `node:vm` or `vm2`.
  *
- * Each call gets a fresh runtime and context (measured ~4 ms on the development machine), so scripts
+ * Each call gets a fresh runtime and context (measured 2–4 ms on the development machine), so scripts
  * cannot leave state behind for the next message; the WebAssembly module is loaded once. QuickJS 0.32
  * can abort the whole module when a runtime is freed after an out-of-memory or an overflow: then that
  * module is dropped and the next call loads a fresh one.
