@@ -7,6 +7,7 @@ import type { ApiProblem } from '../../../app/baseQuery';
 import { ListPage } from '../../../ui/ListPage';
 import { DateTime } from '../../../ui/time';
 import { useListActivityQuery } from '../api/traceApi';
+import { Cell } from '../common/Cell';
 import { useOrgId } from '../hooks';
 
 const PAGE_SIZE = 25;
@@ -76,15 +77,26 @@ export function ActivityList({ projectId, breadcrumbs, chain: initialChain }: Ac
       items={data?.activity ?? []}
       getKey={(e) => e.id}
       columns={[
-        { key: 'at', header: 'When', width: 170, render: (e) => <DateTime value={e.at} withTime /> },
+        {
+          key: 'at',
+          header: 'When',
+          width: 170,
+          render: (e) => (
+            <Cell width={150}>
+              <DateTime value={e.at} withTime />
+            </Cell>
+          ),
+        },
         {
           key: 'kind',
           header: 'What',
           width: 120,
           render: (e) => (
-            <Badge variant="light" color={KIND_LOOK[e.kind].color} radius="sm">
-              {KIND_LOOK[e.kind].label}
-            </Badge>
+            <Cell width={100}>
+              <Badge variant="light" color={KIND_LOOK[e.kind].color} radius="sm">
+                {KIND_LOOK[e.kind].label}
+              </Badge>
+            </Cell>
           ),
         },
         {
@@ -92,7 +104,7 @@ export function ActivityList({ projectId, breadcrumbs, chain: initialChain }: Ac
           header: 'Chain',
           width: 200,
           render: (e) => (
-            <Text size="sm" fw={500} truncate>
+            <Text size="sm" fw={500} miw={180} truncate>
               {e.pipeline_name}
               {e.revision !== null && <Text span size="xs" c="dimmed">{` r${e.revision}`}</Text>}
             </Text>
@@ -109,7 +121,12 @@ export function ActivityList({ projectId, breadcrumbs, chain: initialChain }: Ac
             </Text>
           ),
         },
-        { key: 'actor', header: 'By', width: 140, render: (e) => e.actor?.name ?? '—' },
+        {
+          key: 'actor',
+          header: 'By',
+          width: 140,
+          render: (e) => <Cell width={110}>{e.actor?.name ?? '—'}</Cell>,
+        },
       ]}
       paging={{ page, pageSize: PAGE_SIZE, total: data?.total_entries ?? 0, onPageChange: setPage }}
       loading={!data && !problem}

@@ -18,6 +18,7 @@ import {
   useListChainsQuery,
   useUpdateChainMutation,
 } from '../api/pipelinesApi';
+import { Cell } from '../common/Cell';
 import { runAction, useCan, useOrgId } from '../hooks';
 import { CreateChainModal } from './CreateChainModal';
 import { StatusBadge } from './StatusBadge';
@@ -116,17 +117,30 @@ export function ChainList({ projectId, breadcrumbs, onOpen }: ChainListProps) {
           {
             key: 'status',
             header: 'Status',
-            width: 110,
-            render: (chain) => <StatusBadge status={chain.status} />,
+            width: 120,
+            render: (chain) => (
+              <Cell width={96}>
+                <StatusBadge status={chain.status} />
+              </Cell>
+            ),
           },
-          { key: 'nodes', header: 'Nodes', width: 90, render: (chain) => plural(chain.node_count, 'node') },
+          {
+            key: 'nodes',
+            header: 'Nodes',
+            width: 100,
+            render: (chain) => (
+              <Text size="sm" miw={70} style={{ whiteSpace: 'nowrap' }}>
+                {plural(chain.node_count, 'node')}
+              </Text>
+            ),
+          },
           { key: 'revision', header: 'Revision', width: 90, render: (chain) => `r${chain.revision}` },
           {
             key: 'updated',
             header: 'Updated',
-            width: 170,
+            width: 220,
             render: (chain) => (
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" miw={190}>
                 <DateTime value={chain.updated_at} relative />
                 {chain.updated_by ? ` by ${chain.updated_by.name}` : ''}
               </Text>

@@ -110,7 +110,7 @@ function EditorBody({
         canRedo={editor.canRedo}
         onUndo={editor.undo}
         onRedo={editor.redo}
-        onFit={() => void flow.fitView({ padding: 0.2, duration: 300, maxZoom: 1.2 })}
+        onFit={() => void flow.fitView({ padding: 0.1, duration: 300, maxZoom: 1.2 })}
         enabled={query.data?.enabled ?? chain.enabled}
         onEnabled={deploy.setEnabled}
         debugAll={debug.debugAll}

@@ -36,11 +36,6 @@ function ChainNodeViewInner({ data, selected }: NodeProps<ChainFlowNode>) {
           <div className={classes.nodeName}>{node.name}</div>
           <div className={classes.nodeKind}>{kind?.name ?? `Unknown kind ${node.type}`}</div>
         </div>
-        {debug && (
-          <Tooltip label="Debug: every message is traced">
-            <IconBug size={14} className={classes.nodeDebug} aria-label="Debug on" />
-          </Tooltip>
-        )}
       </div>
       <div className={classes.nodeBody}>
         {Array.from({ length: rows }, (_, i) => {
@@ -81,17 +76,26 @@ function ChainNodeViewInner({ data, selected }: NodeProps<ChainFlowNode>) {
           );
         })}
       </div>
-      {counts && (
+      {(counts || debug) && (
         <Group gap={8} className={classes.nodeCounts} data-testid={`counts-${node.id}`}>
-          <Text span size="xs">
-            in <b>{counts.in}</b>
-          </Text>
-          <Text span size="xs">
-            out <b>{counts.out}</b>
-          </Text>
-          <Text span size="xs" c={counts.errors ? 'red' : 'dimmed'}>
-            errors <b>{counts.errors}</b>
-          </Text>
+          {debug && (
+            <Tooltip label="Debug: every message is traced">
+              <IconBug size={12} className={classes.nodeDebug} aria-label="Debug on" />
+            </Tooltip>
+          )}
+          {counts && (
+            <>
+              <Text span size="xs">
+                in <b>{counts.in}</b>
+              </Text>
+              <Text span size="xs">
+                out <b>{counts.out}</b>
+              </Text>
+              <Text span size="xs" c={counts.errors ? 'red' : 'dimmed'}>
+                errors <b>{counts.errors}</b>
+              </Text>
+            </>
+          )}
         </Group>
       )}
     </div>

@@ -17,7 +17,7 @@ import {
   useReactFlow,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ChainNodeView } from './ChainNodeView';
 import classes from './Editor.module.css';
 import { type ChainFlowNode, type FlowExtras, flowEdges, flowNodes } from './flow';
@@ -45,6 +45,14 @@ export function EditorCanvas({ editor, kinds, extras, readOnly }: EditorCanvasPr
   const nodes = useMemo(() => flowNodes(graph, all), [graph, kinds, selected, sizes, extras]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: as above.
   const edges = useMemo(() => flowEdges(graph, all), [graph, kinds, selected, extras]);
+
+  // Fit once every node has its size: a fit before that frames the chain as if its nodes were dots.
+  const fitted = useRef(false);
+  useEffect(() => {
+    if (fitted.current || !graph.actions.length || sizes.size < graph.actions.length) return;
+    fitted.current = true;
+    void flow.fitView({ padding: 0.1, maxZoom: 1.2 });
+  }, [sizes, graph.actions.length, flow]);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<ChainFlowNode>[]) => {
@@ -137,7 +145,7 @@ export function EditorCanvas({ editor, kinds, extras, readOnly }: EditorCanvasPr
         multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
         colorMode={scheme}
         fitView
-        fitViewOptions={{ padding: 0.2, maxZoom: 1.2 }}
+        fitViewOptions={{ padding: 0.1, maxZoom: 1.2 }}
         minZoom={0.2}
         defaultEdgeOptions={{ type: 'smoothstep' }}
       >

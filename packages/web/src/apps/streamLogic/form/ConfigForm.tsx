@@ -25,7 +25,7 @@ export function ConfigForm({ kind, config, onChange, projectId }: ConfigFormProp
     <ObjectFields schema={root} root={root} value={config} onChange={change} projectId={projectId} path="" />
   ) : (
     <SchemaField
-      name="config"
+      name="mode"
       schema={root}
       root={root}
       value={config}

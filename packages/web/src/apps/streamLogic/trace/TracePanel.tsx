@@ -46,8 +46,8 @@ function ReplayResult({ result }: { result: ReplayResponse }) {
           </Text>
         )}
         {result.effects.map((effect) => (
-          <Text key={effect} size="xs">
-            Would: {effect}
+          <Text key={effect} size="xs" c="grape">
+            Effect (not done on a replay): {effect}
           </Text>
         ))}
         {result.error && (
