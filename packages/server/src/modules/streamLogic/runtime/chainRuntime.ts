@@ -157,7 +157,13 @@ export class ChainRuntime implements TelemetrySubscriber {
       sinks: {
         ...base.sinks,
         writeReadings: (orgId, points) => {
-          for (const point of points) sinks.add(point.sensorId, point.paramKey);
+          let last: (typeof points)[number] | undefined;
+          for (const point of points) {
+            // Points come in runs of one series: one set entry per run, not per point.
+            if (last && last.sensorId === point.sensorId && last.paramKey === point.paramKey) continue;
+            sinks.add(point.sensorId, point.paramKey);
+            last = point;
+          }
           return base.sinks.writeReadings(orgId, points);
         },
       },

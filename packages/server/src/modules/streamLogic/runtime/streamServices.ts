@@ -13,7 +13,7 @@ import { isIP } from 'node:net';
 import { brandForHost } from '@ferrite/contracts';
 import { sql } from 'kysely';
 import { guardedLookup, refusedAddress } from '../../../platform/http/outboundAddress';
-import { runsOfPoints } from '../../../telemetry/pointRuns';
+import type { PointRun } from '../../../telemetry/pointRuns';
 import { raiseAlert, sendTextMessage } from '../../alerts';
 import { SensorDirectory } from '../../entityManager';
 import { CommandRepository, type DeviceDeps, dispatchCommand } from '../../iotManager';
@@ -289,21 +289,23 @@ export function createStreamServices(deps: DeviceDeps): StreamServices {
   const sinks: StreamServices['sinks'] = {
     async writeReadings(orgId, points) {
       if (points.length === 0) return;
-      const ids = [...new Set(points.map((p) => p.sensorId))];
+      // Runs straight from the points (no Date per point): consecutive points of one series share a run.
+      const runs: PointRun[] = [];
+      let run: (PointRun & { ts: number[]; values: number[] }) | undefined;
+      for (const p of points) {
+        if (!run || run.sensorId !== p.sensorId || run.paramKey !== p.paramKey) {
+          run = { orgId, sensorId: p.sensorId, paramKey: p.paramKey, ts: [], values: [] };
+          runs.push(run);
+        }
+        run.ts.push(p.ts);
+        run.values.push(p.value);
+      }
+      // Only the organization's sensors (from memory once seen).
+      const ids = [...new Set(runs.map((r) => r.sensorId))];
       const own = await sensors.get(orgId, ids);
-      const missing = ids.filter((id) => !own.has(id));
-      if (missing.length > 0) throw new Error(`No sensor ${missing[0]} in this organization`);
-      await deps.ingest.batcher.add(
-        runsOfPoints(
-          points.map((p) => ({
-            orgId,
-            sensorId: p.sensorId,
-            paramKey: p.paramKey,
-            ts: new Date(p.ts),
-            value: p.value,
-          })),
-        ),
-      );
+      const missing = ids.find((id) => !own.has(id));
+      if (missing) throw new Error(`No sensor ${missing} in this organization`);
+      await deps.ingest.batcher.add(runs);
     },
     async raiseAlert(orgId, alert) {
       const sensor = alert.sensorId ? (await sensors.get(orgId, [alert.sensorId])).get(alert.sensorId) : null;
