@@ -5,12 +5,14 @@
  *   simulated gateway has sent a thing;
  * - its alert rules make the app's point: they are there, in words, and the bearing rule, one rule over
  *   every Bearing monitor, would have fired for worn P-101 over the seeded history and never for P-102,
- *   so with the live plant it fires for P-101 within minutes. A maintenance window is planned.
+ *   so with the live plant it fires for P-101 within minutes. A maintenance window is planned;
+ * - its logic chains run: a P-101 reading comes out in °F on the virtual sensor.
  */
 import type { AlertRule, RuleBacktest } from '@ferrite/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../../app/runtime';
+import { runsOfPoints } from '../../telemetry/pointRuns';
 import { type PlatformHome, platformHome } from '../../testing/platformHome';
 import { bearer, signInToOrg } from '../../testing/session';
 import { DEMO_RULES } from './alerts';
@@ -18,6 +20,7 @@ import { HISTORY_HOURS } from './history';
 import { sensorTypeSpec } from './plant/catalogue';
 import { sensorsOf } from './plant/fields';
 import { DEMO_PLANTS } from './plant/index';
+import { DEMO_CHAINS, DEMO_VIRTUAL_SENSOR } from './streamLogic';
 
 let home: PlatformHome;
 let platform: RunningPlatform;
@@ -147,3 +150,57 @@ describe('the demo’s alert rules', () => {
     expect(Date.parse(silence.starts_at)).toBeGreaterThan(Date.now());
   });
 });
+
+describe('the demo’s logic chains', () => {
+  it('run on P-101: a bearing temperature reading is stored in °F on the virtual sensor within seconds', async () => {
+    const response = await platform.app.inject({
+      method: 'GET',
+      url: `/api/stream_process/${await projectIdOf('Boiler House')}/pipelines`,
+      headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const chains: { name: string; status: string }[] = response.json().pipelines;
+    expect(chains.map((chain) => chain.name).sort()).toEqual(Object.values(DEMO_CHAINS).sort());
+    expect(chains.every((chain) => chain.status === 'running')).toBe(true);
+
+    const db = platform.deps.db;
+    const idOf = async (name: string) =>
+      (
+        await db
+          .selectFrom('entities')
+          .select('id')
+          .where('name', '=', name)
+          .where('kind', '=', 'sensor')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [monitor, virtual] = [await idOf(bearing.name), await idOf(DEMO_VIRTUAL_SENSOR)];
+    const ts = new Date(Date.now() - 1_000);
+    await platform.deps.ingest.batcher.add(
+      runsOfPoints([{ orgId, sensorId: monitor, paramKey: 'bearing_temperature', ts, value: 61.5 }]),
+    );
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .selectFrom('telemetry')
+              .select('value')
+              .where('sensor_id', '=', virtual)
+              .where('param_key', '=', 'bearing_temperature_f')
+              .where('ts', '=', ts)
+              .execute()
+          ).map((row) => row.value),
+        { timeout: 10_000 },
+      )
+      .toEqual([61.5 * 1.8 + 32]);
+  });
+});
+
+async function projectIdOf(name: string): Promise<string> {
+  const row = await platform.deps.db
+    .selectFrom('projects')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -14,6 +14,7 @@ import { entityManagerSeeder } from './entityManager';
 import { historySeeder } from './history';
 import { iotManagerSeeder } from './iotManager';
 import { roleManagerSeeder } from './roleManager';
+import { streamLogicSeeder } from './streamLogic';
 
 /** Later seeders may use what earlier ones made (the sensors, the gateways). */
 export const DEMO_SEEDERS: readonly DemoSeeder[] = [
@@ -22,6 +23,7 @@ export const DEMO_SEEDERS: readonly DemoSeeder[] = [
   roleManagerSeeder,
   dashboardsSeeder,
   alertsSeeder,
+  streamLogicSeeder,
   historySeeder,
 ];
 
