@@ -59,6 +59,53 @@ describe('a deployed chain on durable telemetry', () => {
     ]);
   });
 
+  it('swaps a redeployed chain in alone, and stops a disabled one', async () => {
+    const { projectId, boiler, pump } = await plant();
+    const changing = await createChain(
+      stream,
+      projectId,
+      validChain(boiler, { enabled: true, targetSensorId: pump }),
+    );
+    const steady = await createChain(
+      stream,
+      projectId,
+      validChain(boiler, {
+        enabled: true,
+        targetSensorId: boiler,
+        config: { sink: { param_key: 'steady_f' } },
+      }),
+    );
+    await chainRunning(platform, tenant.orgId, changing.id);
+    await chainRunning(platform, tenant.orgId, steady.id);
+    const steadyBefore = runtimeOf(platform).chainOf(tenant.orgId, steady.id);
+    const redeploy = await stream.patch(`/${projectId}/pipelines/${changing.id}`, {
+      revision: 1,
+      actions: changing.actions.map((node) =>
+        node.id === 'formula'
+          ? { ...node, config: { mode: 'linear', m: 1, c: 273.15, out_key: 'temperature_f' } }
+          : node,
+      ),
+    });
+    expect(redeploy.statusCode).toBe(200);
+    await chainRunning(platform, tenant.orgId, changing.id, 2);
+    expect(runtimeOf(platform).chainOf(tenant.orgId, steady.id)).toBe(steadyBefore);
+    const ts = Date.now() - 5_000;
+    await ingest(platform, tenant.orgId, boiler, 'temperature', [[ts, 10]]);
+    await settle(platform);
+    expect(await storedValues(platform, pump, 'temperature_f')).toEqual([{ ts, value: 283.15 }]);
+    expect(await storedValues(platform, boiler, 'steady_f')).toEqual([{ ts, value: 50 }]);
+
+    expect(
+      (await stream.patch(`/${projectId}/pipelines/${changing.id}`, { revision: 2, enabled: false }))
+        .statusCode,
+    ).toBe(200);
+    await waitFor(() => runtimeOf(platform).chainOf(tenant.orgId, changing.id) === null);
+    await ingest(platform, tenant.orgId, boiler, 'temperature', [[ts + 1, 20]]);
+    await settle(platform);
+    expect(await storedValues(platform, pump, 'temperature_f')).toHaveLength(1);
+    expect(await storedValues(platform, boiler, 'steady_f')).toHaveLength(2);
+  });
+
   it('sends a 1-second window’s average once, from the due loop, when the window has ended', async () => {
     const { projectId, boiler, pump } = await plant();
     const body = chainGraph(
