@@ -240,7 +240,8 @@ export function createStreamServices(deps: DeviceDeps): StreamServices {
         .map((row) => ({
           key: row.state_key,
           ts: Number(row.ts),
-          value: typeof row.value === 'string' ? JSON.parse(row.value) : row.value,
+          // Both drivers hand jsonb back parsed (a stored JSON string comes back as that string).
+          value: row.value,
         }))
         .sort((a, b) => a.ts - b.ts);
     },
