@@ -18,6 +18,8 @@ export const DEMO_CHAINS = {
   vibrationTrend: 'P-101 vibration trend',
 } as const;
 export const DEMO_VIRTUAL_SENSOR = 'P-101 derived values';
+/** The widgets this seeder adds to the pump-health dashboard. */
+export const DEMO_DERIVED_WIDGETS = 2;
 const PROJECT = 'Boiler House';
 const DASHBOARD = 'Boiler House: pump health';
 
