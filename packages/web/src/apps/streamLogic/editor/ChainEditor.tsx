@@ -19,6 +19,7 @@ import { ConflictDialog } from './ConflictDialog';
 import classes from './Editor.module.css';
 import { EditorCanvas } from './EditorCanvas';
 import { EditorToolbar } from './EditorToolbar';
+import { freeSpot } from './graph';
 import { Palette } from './Palette';
 import { ProblemsList } from './ProblemsList';
 import { SidePanel } from './SidePanel';
@@ -85,11 +86,8 @@ function EditorBody({
     const at = box
       ? flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 })
       : { x: 0, y: 0 };
-    // Each click lands a little lower so added nodes do not stack exactly.
-    editor.add(kind, {
-      x: Math.round(at.x - 100),
-      y: Math.round(at.y - 40 + editor.graph.actions.length * 12),
-    });
+    // Added nodes line up beside each other instead of stacking on the centre.
+    editor.add(kind, freeSpot(editor.graph, { x: at.x - 100, y: at.y - 40 }));
   };
   const reload = async () => {
     deploy.dismissConflict();

@@ -49,10 +49,14 @@ export function EditorCanvas({ editor, kinds, extras, readOnly }: EditorCanvasPr
   // Fit once every node has its size: a fit before that frames the chain as if its nodes were dots.
   const fitted = useRef(false);
   useEffect(() => {
-    if (fitted.current || !graph.actions.length || sizes.size < graph.actions.length) return;
+    const loaded = editor.baseline;
+    if (fitted.current || !loaded) return;
+    // A chain opened empty keeps the default zoom: fitting its first node would blow it up.
+    if (!loaded.graph.actions.length) fitted.current = true;
+    if (fitted.current || sizes.size < graph.actions.length) return;
     fitted.current = true;
     void flow.fitView({ padding: 0.1, maxZoom: 1.2 });
-  }, [sizes, graph.actions.length, flow]);
+  }, [sizes, graph.actions.length, flow, editor.baseline]);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<ChainFlowNode>[]) => {

@@ -49,7 +49,9 @@ export function ProblemsList({ problems, graph, onPick, onClose }: ProblemsListP
             </Text>
             <Text span size="sm" c="dimmed">
               {' — '}
-              {problem.message}
+              {problem.message.startsWith(`${nameOf(problem)}: `)
+                ? problem.message.slice(nameOf(problem).length + 2)
+                : problem.message}
             </Text>
           </UnstyledButton>
         ))}

@@ -1,7 +1,7 @@
 import type { ChainGraph } from '@ferrite/contracts';
 import { describe, expect, it } from 'vitest';
 import { chainFixture, KINDS } from '../testing';
-import { addNode, canConnect, copySelection, outputsOf, paste, removeElements } from './graph';
+import { addNode, canConnect, copySelection, freeSpot, outputsOf, paste, removeElements } from './graph';
 import { historyReducer, startHistory } from './history';
 
 const kinds = new Map(KINDS.map((k) => [k.type, k]));
@@ -93,5 +93,15 @@ describe('editing a chain', () => {
     const g = removeElements(graphOf(), ['formula-1'], []);
     expect(g.actions.map((n) => n.id)).toEqual(['gw-1', 'vs-1']);
     expect(g.connections).toEqual([]);
+  });
+});
+
+describe('placing a node added with a click', () => {
+  it('finds a spot beside the nodes already there instead of on top of them', () => {
+    const g = graphOf();
+    const spot = freeSpot(g, { x: 0, y: 0 });
+    expect(
+      g.actions.some((n) => Math.abs(n.position.x - spot.x) < 230 && Math.abs(n.position.y - spot.y) < 110),
+    ).toBe(false);
   });
 });

@@ -149,3 +149,15 @@ export function updateNode(
 export function sameGraph(a: ChainGraph, b: ChainGraph): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/** A spot near `at` that no node covers (nodes are about 220×100): steps right, then down a row. */
+export function freeSpot(graph: ChainGraph, at: { x: number; y: number }): { x: number; y: number } {
+  const taken = (p: { x: number; y: number }) =>
+    graph.actions.some((n) => Math.abs(n.position.x - p.x) < 230 && Math.abs(n.position.y - p.y) < 110);
+  for (let row = 0; row < 20; row += 1)
+    for (let col = 0; col < 4; col += 1) {
+      const spot = { x: Math.round(at.x + col * 250), y: Math.round(at.y + row * 130) };
+      if (!taken(spot)) return spot;
+    }
+  return at;
+}
