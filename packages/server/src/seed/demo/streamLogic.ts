@@ -4,7 +4,7 @@
  * - "P-101 bearing temperature in °F": the bearing temperature through a formula (1.8·x + 32) into a
  *   virtual sensor, live within seconds of the plant starting.
  * - "P-101 vibration trend": the vibration's 1-minute average into a virtual sensor, and an alert when
- *   that average climbs past 6.5 mm/s (the bearing's wear creeps it up; readings alone swing past it).
+ *   that average climbs past 5.5 mm/s (the bearing's wear creeps it up; single readings swing past it anyway).
  * The virtual sensor "P-101 derived values" sits under the pump, with a type of its own whose
  * parameters are the two derived series.
  */
@@ -109,7 +109,7 @@ function demoChains(ctx: DemoContext, virtualId: string): CreatePipelineBody[] {
     {
       name: DEMO_CHAINS.vibrationTrend,
       description:
-        'A 1-minute average of the bearing vibration, stored, and an alert when the average (not a single peak) climbs past 6.5 mm/s.',
+        'A 1-minute average of the bearing vibration, stored, and an alert when the average (not a single peak) climbs past 5.5 mm/s.',
       enabled: true,
       actions: [
         node('vibration', 'sensor_telemetry', 'P-101 vibration', 0, 0, {
@@ -126,7 +126,7 @@ function demoChains(ctx: DemoContext, virtualId: string): CreatePipelineBody[] {
           sensor_id: virtualId,
           param_key: 'vibration_avg_1m',
         }),
-        node('climbing', 'filter', 'Average above 6.5 mm/s', 2, 1, { expression: 'value > 6.5' }),
+        node('climbing', 'filter', 'Average above 5.5 mm/s', 2, 1, { expression: 'value > 5.5' }),
         node('alert', 'raise_alert', 'Alert maintenance', 3, 1, {
           severity: 'major',
           message: 'P-101 vibration 1-minute average is {{value}} mm/s and climbing: plan the bearing change',
