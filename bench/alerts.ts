@@ -14,45 +14,22 @@ import { sql } from 'kysely';
 import { DEMO_ADMIN } from '../packages/server/src/seed/demo';
 import { alertEventsOf, alertSocket, type ProbeSample, probeLatency, provisionProbe } from './alertsProbe';
 import { benchRules, importRules } from './alertsRules';
+import { envNumber, fleetLoadFromEnv, median, percentile, publishRound } from './fleetRounds';
 import { fmt } from './ingestReport';
 import {
-  type BenchFleet,
   type BenchServer,
   type Engine,
   postgresServer,
   provisionBenchFleet,
   startBenchServer,
 } from './ingestSetup';
-import { type LoadThread, rollupCount, startLoad } from './loadThreads';
+import { type LoadThread, startLoad } from './loadThreads';
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0`);
-  return value;
-};
-const SETTINGS = {
-  rules: env('RULES', 1_000),
-  /** The demo plant's size: 9 gateways, ~40 sensors of 2-3 parameters; here 8 × 5 sensors × 8 parameters. */
-  gateways: env('GATEWAYS', 8),
-  sensors: env('SENSORS', 5),
-  params: env('PARAMS', 8),
-  readings: env('READINGS', 50),
-  points: env('POINTS', 400_000),
-  rounds: Math.max(1, env('ROUNDS', 3)),
-  inflight: env('INFLIGHT', 2),
-};
+const SETTINGS = { rules: envNumber('RULES', 1_000), ...fleetLoadFromEnv({ points: 400_000 }) };
 const ENGINES = (process.env.ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as Engine[];
 const TARGETS = { ofWithout: 0.85, p95Ms: 1_000 };
 /** The cluster bus channel on which rule changes make every node's evaluator forget its rules. */
 const RULES_CHANGED = 'ferrite_alert_rules_changed';
-
-const now = () => performance.timeOrigin + performance.now();
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const percentile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))] ?? Number.NaN;
-};
 
 /** Switches every rule of the organization on or off, and tells the evaluators at once. */
 async function setRules(server: BenchServer, orgId: string, enabled: boolean): Promise<void> {
@@ -67,28 +44,6 @@ async function idOf(server: BenchServer, text: string): Promise<string> {
   const row = (await sql<{ id: string }>`${sql.raw(text)}`.execute(server.platform.deps.db)).rows[0];
   if (!row) throw new Error(`Nothing answers ${text}`);
   return row.id;
-}
-
-/** One round of the fleet's load (`t0` its first reading's time): points per second until all are stored. */
-async function publishRound(server: BenchServer, fleet: BenchFleet, publisher: LoadThread, t0: number) {
-  const sensorIds = fleet.gateways.flatMap((gateway) => gateway.sensorIds);
-  const perMessage = SETTINGS.readings * SETTINGS.sensors * SETTINGS.params;
-  const messages = Math.max(1, Math.ceil(SETTINGS.points / (perMessage * SETTINGS.gateways)));
-  const expected = messages * perMessage * SETTINGS.gateways;
-  const before = await rollupCount(server, sensorIds);
-  await publisher.request(
-    { type: 'plan', params: fleet.params, messages, readings: SETTINGS.readings, intervalMs: 1_000, t0 },
-    'ready',
-  );
-  const started = now();
-  await publisher.request({ type: 'go' }, 'done');
-  while ((await rollupCount(server, sensorIds)) - before < expected)
-    await new Promise((r) => setTimeout(r, 20));
-  return {
-    points: expected,
-    rate: expected / ((now() - started) / 1000),
-    spanMs: messages * SETTINGS.readings * 1_000,
-  };
 }
 
 async function benchEngine(engine: Engine, serverUrl: string | null): Promise<void> {
@@ -139,7 +94,7 @@ async function benchEngine(engine: Engine, serverUrl: string | null): Promise<vo
       t0 += Math.ceil((span + 60_000) / 60_000) * 60_000;
     };
     console.error(`[${engine}] warm-up…`);
-    next((await publishRound(server, fleet, publisher, t0)).spanMs);
+    next((await publishRound(server, fleet, publisher, SETTINGS, t0)).spanMs);
     const rates = { without: [] as number[], with: [] as number[] };
     const samples: ProbeSample[] = [];
     for (let round = 0; round < SETTINGS.rounds; round++) {
@@ -152,7 +107,7 @@ async function benchEngine(engine: Engine, serverUrl: string | null): Promise<vo
           mode === 'with' && process.env.PROBE !== '0'
             ? probeLatency(server.url, probe, events, () => stop)
             : Promise.resolve([]);
-        const result = await publishRound(server, fleet, publisher, t0);
+        const result = await publishRound(server, fleet, publisher, SETTINGS, t0);
         stop = true;
         samples.push(...(await probing));
         next(result.spanMs);

@@ -13,70 +13,27 @@
  *   npm run bench:streamlogic       ENGINES=postgres POINTS=400000 ROUNDS=3 npm run bench:streamlogic
  */
 import { sql } from 'kysely';
+import { fleetLoadFromEnv, median, percentile, publishRound, roundMessages } from './fleetRounds';
 import { fmt } from './ingestReport';
 import {
-  type BenchFleet,
   type BenchServer,
   type Engine,
   postgresServer,
   provisionBenchFleet,
   startBenchServer,
 } from './ingestSetup';
-import { type LoadThread, rollupCount, startLoad } from './loadThreads';
+import { type LoadThread, startLoad } from './loadThreads';
 import { createChain, switchChain, virtualSensor } from './streamLogicChains';
 import { type ChainProbeSample, probeChainLatency, provisionStreamProbe } from './streamLogicProbe';
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0`);
-  return value;
-};
-const SETTINGS = {
-  gateways: env('GATEWAYS', 8),
-  sensors: env('SENSORS', 5),
-  params: env('PARAMS', 8),
-  readings: env('READINGS', 50),
-  points: env('POINTS', 400_000),
-  rounds: Math.max(1, env('ROUNDS', 3)),
-  inflight: env('INFLIGHT', 2),
-};
+const SETTINGS = fleetLoadFromEnv({ points: 400_000 });
 const ENGINES = (process.env.ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as Engine[];
 const TARGETS = { ofWithout: 0.7, p99Ms: 250 };
-
-const now = () => performance.timeOrigin + performance.now();
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const percentile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))] ?? Number.NaN;
-};
 
 async function idOf(server: BenchServer, text: string): Promise<string> {
   const row = (await sql<{ id: string }>`${sql.raw(text)}`.execute(server.platform.deps.db)).rows[0];
   if (!row) throw new Error(`Nothing answers ${text}`);
   return row.id;
-}
-
-/** One round of the fleet's load (`t0` its first reading's time): points per second until all are stored. */
-async function publishRound(server: BenchServer, fleet: BenchFleet, publisher: LoadThread, t0: number) {
-  const sensorIds = fleet.gateways.flatMap((gateway) => gateway.sensorIds);
-  const perMessage = SETTINGS.readings * SETTINGS.sensors * SETTINGS.params;
-  const messages = Math.max(1, Math.ceil(SETTINGS.points / (perMessage * SETTINGS.gateways)));
-  const expected = messages * perMessage * SETTINGS.gateways;
-  const before = await rollupCount(server, sensorIds);
-  await publisher.request(
-    { type: 'plan', params: fleet.params, messages, readings: SETTINGS.readings, intervalMs: 1_000, t0 },
-    'ready',
-  );
-  const started = now();
-  await publisher.request({ type: 'go' }, 'done');
-  while ((await rollupCount(server, sensorIds)) - before < expected)
-    await new Promise((r) => setTimeout(r, 20));
-  return {
-    points: expected,
-    rate: expected / ((now() - started) / 1000),
-    spanMs: messages * SETTINGS.readings * 1_000,
-  };
 }
 
 /** The fleet chain's stored averages (one a second of data time while it runs). */
@@ -150,7 +107,7 @@ async function benchEngine(engine: Engine, serverUrl: string | null): Promise<vo
     };
     console.error(`[${engine}] warm-up…`);
     await setChains(true);
-    next((await publishRound(server, fleet, publisher, t0)).spanMs);
+    next((await publishRound(server, fleet, publisher, SETTINGS, t0)).spanMs);
     const rates = { without: [] as number[], with: [] as number[] };
     const samples: ChainProbeSample[] = [];
     let averagesPerRound = 0;
@@ -165,7 +122,7 @@ async function benchEngine(engine: Engine, serverUrl: string | null): Promise<vo
           mode === 'with' && process.env.PROBE !== '0'
             ? probeChainLatency(server, probe, () => stop)
             : Promise.resolve([]);
-        const result = await publishRound(server, fleet, publisher, t0);
+        const result = await publishRound(server, fleet, publisher, SETTINGS, t0);
         stop = true;
         samples.push(...(await probing));
         if (mode === 'with') {
@@ -185,14 +142,7 @@ async function benchEngine(engine: Engine, serverUrl: string | null): Promise<vo
     const p99 = percentile(due, 99);
     const line = (label: string, values: number[]) =>
       `  ${label.padEnd(40)} p50 ${fmt(percentile(values, 50), 1)} ms  p95 ${fmt(percentile(values, 95), 1)} ms  p99 ${fmt(percentile(values, 99), 1)} ms`;
-    const spanSeconds = Math.round(
-      (Math.ceil(
-        SETTINGS.points / (SETTINGS.readings * SETTINGS.sensors * SETTINGS.params * SETTINGS.gateways),
-      ) *
-        SETTINGS.readings *
-        1_000) /
-        1_000,
-    );
+    const spanSeconds = roundMessages(SETTINGS) * SETTINGS.readings;
     console.log(
       `\nbench:streamlogic [${engine}] five-node chain (source → filter → formula → 1 s average → virtual sensor) over ${fleet.gateways.length} gateways × ${SETTINGS.sensors} sensors × ${SETTINGS.params} parameters, ${fmt(SETTINGS.points)} points a round, ${SETTINGS.rounds} rounds`,
     );
