@@ -216,6 +216,7 @@ export async function runNode(node: CompiledNode, inputs: readonly NodeInput[]):
   }
   try {
     const results = await node.kind.run(node.ctx, node.config, inputs);
+    if (results.length === inputs.length) return results;
     return inputs.map(
       (_, i) => results[i] ?? { outputs: [], error: 'The node gave no result for this message' },
     );
@@ -236,29 +237,43 @@ export async function runChain(
   now: () => number = Date.now,
 ): Promise<void> {
   const pending = new Map<string, NodeInput[]>();
-  const send = (from: CompiledNode, outputs: readonly NodeOutput[]) => {
-    if (outputs.length === 0) return;
-    const perConnection = new Map<string, number>();
-    for (const out of outputs) {
-      const routes = from.routes.get(out.output);
-      if (!routes) continue;
-      for (const route of routes) {
-        let list = pending.get(route.target);
-        if (!list) {
-          list = [];
-          pending.set(route.target, list);
+  /** A node's outputs onto its routes; per output socket, the routes' target lists are looked up once. */
+  const send = (from: CompiledNode, results: readonly { outputs: readonly NodeOutput[] }[]) => {
+    // Nodes mostly send every message on one socket: keep the last socket's routing at hand.
+    let lastOutput: string | null = null;
+    let lastRouting: Routing | null = null;
+    let routings: Map<string, Routing | null> | null = null;
+    for (const result of results)
+      for (const out of result.outputs) {
+        let routing: Routing | null = lastRouting;
+        if (out.output !== lastOutput) {
+          routings ??= new Map();
+          routing = routings.get(out.output) ?? null;
+          if (routing === null && !routings.has(out.output)) {
+            routing = routingOf(from, out.output, pending);
+            routings.set(out.output, routing);
+          }
+          lastOutput = out.output;
+          lastRouting = routing;
         }
-        list.push({ input: route.input, message: out.message });
-        perConnection.set(route.connectionId, (perConnection.get(route.connectionId) ?? 0) + 1);
+        if (!routing) continue;
+        routing.count++;
+        for (let i = 0; i < routing.routes.length; i++)
+          (routing.lists[i] as NodeInput[]).push({
+            input: (routing.routes[i] as Route).input,
+            message: out.message,
+          });
       }
-    }
-    for (const [connectionId, count] of perConnection) observer.connection(chain, connectionId, count);
+    if (!routings) return;
+    for (const routing of routings.values())
+      if (routing && routing.count > 0)
+        for (const route of routing.routes) observer.connection(chain, route.connectionId, routing.count);
   };
   for (const [nodeId, outputs] of seeds) {
     const node = chain.nodes.get(nodeId);
     if (!node || outputs.length === 0) continue;
     observer.emitted(chain, node, outputs.length);
-    send(node, outputs);
+    send(node, [{ outputs }]);
   }
   for (const node of chain.order) {
     const inputs = pending.get(node.id);
@@ -268,10 +283,29 @@ export async function runChain(
     const started = performance.now();
     const results = await runNode(node, inputs);
     observer.node(chain, { node, inputs, results, at, durationMs: performance.now() - started });
-    const outputs: NodeOutput[] = [];
-    for (const result of results) for (const out of result.outputs) outputs.push(out);
-    send(node, outputs);
+    send(node, results);
   }
+}
+
+/** One output socket's routes with the input lists of their targets, and the messages sent on it. */
+interface Routing {
+  routes: readonly Route[];
+  lists: NodeInput[][];
+  count: number;
+}
+
+function routingOf(from: CompiledNode, output: string, pending: Map<string, NodeInput[]>): Routing | null {
+  const routes = from.routes.get(output);
+  if (!routes || routes.length === 0) return null;
+  const lists = routes.map((route) => {
+    let list = pending.get(route.target);
+    if (!list) {
+      list = [];
+      pending.set(route.target, list);
+    }
+    return list;
+  });
+  return { routes, lists, count: 0 };
 }
 
 /** The messages of one `ChainMessage` list as a source's outputs. */

@@ -10,6 +10,31 @@ import { errorText } from './style';
 
 type Compiled = ReturnType<typeof parse>;
 
+/**
+ * `value <op> number` (the common plausibility filter), answered in JavaScript when the value is a
+ * number: CEL compares a double with an int or double literal the same way. Anything else goes to CEL.
+ */
+const NUMERIC_COMPARISON = /^\s*value\s*(<=|>=|<|>)\s*(-?\d+(?:\.\d+)?)\s*$/;
+type Comparison = (value: number) => boolean;
+const comparisons = new Map<string, Comparison | null>();
+
+function comparisonOf(text: string): Comparison | null {
+  let found = comparisons.get(text);
+  if (found !== undefined) return found;
+  const match = NUMERIC_COMPARISON.exec(text);
+  found = null;
+  if (match) {
+    const bound = Number(match[2]);
+    if (match[1] === '<') found = (value) => value < bound;
+    else if (match[1] === '<=') found = (value) => value <= bound;
+    else if (match[1] === '>') found = (value) => value > bound;
+    else found = (value) => value >= bound;
+  }
+  if (comparisons.size >= MAX_COMPILED) comparisons.clear();
+  comparisons.set(text, found);
+  return found;
+}
+
 const compiled = new Map<string, Compiled | Error>();
 const MAX_COMPILED = 5_000;
 
@@ -45,6 +70,10 @@ const vars: Record<string, unknown> = { value: null, key: '', ts: 0, sensor_id: 
 
 /** Whether a message meets a condition; throws (in words) when it fails or answers something other than true/false. */
 export function meetsCondition(text: string, message: ChainMessage): boolean {
+  if (typeof message.value === 'number') {
+    const comparison = comparisonOf(text);
+    if (comparison) return comparison(message.value);
+  }
   const condition = compileCondition(text);
   if (condition instanceof Error) throw condition;
   vars.value = message.value;

@@ -127,6 +127,9 @@ function result(config: Config, bucket: BucketAddition, end: number): NodeOutput
 
 const SLIDING_END = 'sliding_end';
 
+/** What `run` answers for a reading folded in: one object shared by every reading (nothing changes it). */
+const FOLDED: NodeResult = { outputs: [] };
+
 /**
  * How long after a window's end it is closed: readings stored in the same moment (a batch still on its
  * way through another chain node) still count.
@@ -217,7 +220,7 @@ export const window = defineNode<Config>({
           lastValue: value,
           sample: { sensor_id: message.sensor_id, key: message.key },
         });
-        return { outputs: [] };
+        return FOLDED;
       }
       found.count += 1;
       found.sum += value;
@@ -231,7 +234,7 @@ export const window = defineNode<Config>({
         found.lastTs = message.ts;
         found.lastValue = value;
       }
-      return { outputs: [] };
+      return FOLDED;
     });
     if (additions.size > 0)
       await ctx.services.windows.add(ctx.pipelineId, ctx.nodeId, [...additions.values()]);
