@@ -14,6 +14,7 @@ import type { DeviceDeps } from '../../iotManager';
 import { type ChainRow, type CompiledChain, compileChain } from '../engine/executor';
 import type { StreamServices } from '../engine/services';
 import { DUE_EVERY_MS } from '../nodes/defineNode';
+import { WINDOW_GRACE_MS } from '../nodes/window';
 import { recordChainActivity } from '../pipelines/activity';
 import { CHAINS_CHANGED_CHANNEL } from '../shared';
 import { TraceRecorder } from '../trace/recorder';
@@ -33,6 +34,9 @@ export interface ChainRuntimeOptions {
   /** Services to run nodes with (tests); default: the database's. */
   services?: StreamServices;
 }
+
+/** Where the due ticks fall in each DUE_EVERY_MS step: on window ends plus their grace, and 2 ms after. */
+const DUE_PHASE_MS = (WINDOW_GRACE_MS % DUE_EVERY_MS) + 2;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -89,7 +93,24 @@ export class ChainRuntime implements TelemetrySubscriber {
     });
     void this.loadAll();
     this.trace.start();
-    this.dueTimer = setInterval(() => this.tick(), DUE_EVERY_MS);
+    this.scheduleTick();
+  }
+
+  /**
+   * The next due tick, on the wall clock's grid of DUE_EVERY_MS steps shifted so that a step lands just
+   * after every whole second plus WINDOW_GRACE_MS: windows end on whole seconds, so a window is claimed
+   * a few ms after it is due instead of up to a tick later.
+   */
+  private scheduleTick(): void {
+    const wall = Date.now();
+    const steps = Math.floor((wall - DUE_PHASE_MS) / DUE_EVERY_MS) + 1;
+    this.dueTimer = setTimeout(
+      () => {
+        this.tick();
+        if (!this.stopped) this.scheduleTick();
+      },
+      steps * DUE_EVERY_MS + DUE_PHASE_MS - wall,
+    );
     this.dueTimer.unref();
   }
 
@@ -97,7 +118,7 @@ export class ChainRuntime implements TelemetrySubscriber {
   async stop(): Promise<void> {
     if (!this.deps || this.stopped) return;
     this.stopped = true;
-    if (this.dueTimer) clearInterval(this.dueTimer);
+    if (this.dueTimer) clearTimeout(this.dueTimer);
     this.dueTimer = null;
     this.unsubscribe?.();
     this.unsubscribe = null;
