@@ -12,6 +12,7 @@ import { type PlatformHome, platformHome } from '../testing/platformHome';
 import { sensorsOf } from './demo/plant/fields';
 import { DEMO_PLANTS } from './demo/plant/index';
 import { DEMO_PEOPLE, DEMO_PEOPLE_PASSWORD, DEMO_SIGN_UP } from './demo/roleManager';
+import { DEMO_VIRTUAL_SENSOR_PROJECT } from './demo/streamLogic';
 import { DEMO_PLANT_GATEWAYS } from './demoPlant';
 
 let home: PlatformHome;
@@ -85,8 +86,9 @@ describe('the demo plant', () => {
         .execute();
       for (const plant of DEMO_PLANTS) {
         const own = entities.filter((e) => e.project === plant.project);
+        // The plant's sensors, and in the Boiler House Stream Logic's virtual sensor.
         expect(own.filter((e) => e.kind === 'sensor').length, plant.project).toBe(
-          sensorsOf(plant.tree).length,
+          sensorsOf(plant.tree).length + (plant.project === DEMO_VIRTUAL_SENSOR_PROJECT ? 1 : 0),
         );
         expect(Math.max(...own.map((e) => e.depth)), plant.project).toBeGreaterThanOrEqual(1);
         for (const entity of own) {

@@ -20,7 +20,9 @@ export const DEMO_CHAINS = {
 export const DEMO_VIRTUAL_SENSOR = 'P-101 derived values';
 /** The widgets this seeder adds to the pump-health dashboard. */
 export const DEMO_DERIVED_WIDGETS = 2;
-const PROJECT = 'Boiler House';
+/** The project the chains and the virtual sensor belong to. */
+export const DEMO_VIRTUAL_SENSOR_PROJECT = 'Boiler House';
+const PROJECT = DEMO_VIRTUAL_SENSOR_PROJECT;
 const DASHBOARD = 'Boiler House: pump health';
 
 function sensorId(ctx: DemoContext, tag: string): string {
@@ -70,15 +72,21 @@ async function virtualSensor(ctx: DemoContext): Promise<string> {
   });
   const pump = await ctx.db
     .selectFrom('entities')
-    .select('id')
+    .select(['id', 'latitude', 'longitude'])
     .where('org_id', '=', ctx.orgId)
     .where('kind', '=', 'asset')
     .where('name', '=', 'Feed-water pump P-101')
     .executeTakeFirstOrThrow();
+  // On the Entity Map at its pump.
+  const location =
+    pump.latitude === null || pump.longitude === null
+      ? null
+      : { latitude: pump.latitude, longitude: pump.longitude };
   const sensor = await ctx.api.request<{ id: string }>('POST', `${base}/projects/${projectId(ctx)}/sensors`, {
     name: DEMO_VIRTUAL_SENSOR,
     type_id: type.id,
     parent_id: pump.id,
+    location,
     description:
       'Written by the Stream Logic chains on P-101: °F bearing temperature, 1-minute vibration average.',
   });
