@@ -1,6 +1,6 @@
 /**
  * One enabled chain at work: its own bounded queue of telemetry batches and due ticks, drained one at a
- * time (batches waiting together are run as one), so a slow or failing chain only ever delays itself.
+ * time (batches waiting together are run as one, in slices of at most SLICE_READINGS), so a slow or failing chain only ever delays itself.
  * When it falls behind by more than MAX_QUEUED_READINGS, the oldest batches are let go and counted as a
  * 'dropped' error on its sources. A redeploy swaps the compiled chain in place: what is queued runs on
  * the new revision.
@@ -20,6 +20,9 @@ import type { TraceRecorder } from '../trace/recorder';
 
 /** How many readings a chain may hold unprocessed before it drops the oldest batches. */
 export const MAX_QUEUED_READINGS = 100_000;
+
+/** The most readings run through a chain in one pass (batches waiting together are merged up to it). */
+const SLICE_READINGS = 10_000;
 
 /**
  * The series (sensor and parameter) a chain writes: its readings never feed the chain again, so a
@@ -119,19 +122,40 @@ export class ChainRunner {
           this.dueQueued = false;
           await this.runDue();
         } else {
-          // Batches waiting together run as one.
-          const runs: DurableRun[] = [];
-          while (this.queue[0]?.kind === 'runs') {
-            const work = this.queue.shift() as Extract<Work, { kind: 'runs' }>;
-            this.queuedReadings -= work.readings;
-            for (const run of work.runs) runs.push(run);
-          }
-          await this.runTelemetry(runs);
+          await this.runTelemetry(this.takeRuns());
+          // The event loop's turn: ingest's I/O and the due timer between two slices of a backlog.
+          await new Promise((resolve) => setImmediate(resolve));
         }
       } catch (error) {
         this.onError(error);
       }
     }
+  }
+
+  /**
+   * The runs at the head of the queue, batches waiting together taken as one, up to SLICE_READINGS:
+   * a chain runs a slice synchronously up to its first database call, so a backlog run in one piece
+   * would hold the event loop (ingest, the due ticks of every chain) for as long.
+   */
+  private takeRuns(): DurableRun[] {
+    const runs: DurableRun[] = [];
+    let taken = 0;
+    while (this.queue[0]?.kind === 'runs' && taken < SLICE_READINGS) {
+      const work = this.queue[0];
+      let i = 0;
+      let readings = 0;
+      while (i < work.runs.length && taken + readings < SLICE_READINGS) {
+        const run = work.runs[i++] as DurableRun;
+        runs.push(run);
+        readings += run.ts.length;
+      }
+      taken += readings;
+      this.queuedReadings -= readings;
+      if (i < work.runs.length)
+        this.queue[0] = { kind: 'runs', runs: work.runs.slice(i), readings: work.readings - readings };
+      else this.queue.shift();
+    }
+    return runs;
   }
 
   private observer(): ExecutionObserver {
