@@ -160,6 +160,10 @@ describe("a chain's trace", () => {
     ).toEqual({
       ok: true,
     });
+    // An event counts what flowed since the one before it: earlier tests' last messages (a formula
+    // error among them) go out within a trace period, before this test's reading flows.
+    await settle(platform);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     const event = new Promise<PipelineTraceEvent>((resolve) =>
       socket.on(STREAM_SOCKET_EVENTS.pipelineTrace, (payload: PipelineTraceEvent) => {
         if (payload.nodes.formula) resolve(payload);
@@ -167,7 +171,6 @@ describe("a chain's trace", () => {
     );
     await ingest(platform, tenant.orgId, tenant.boiler, 'temperature', [[Date.now() - 20_000, 5]]);
     await settle(platform);
-    // The event counts what flowed since the one before it (earlier tests' last messages may share it).
     const live = await event;
     expect(live).toMatchObject({ pipeline_id: chainId, revision: 1, nodes: { formula: { errors: 0 } } });
     expect(live.connections.c1).toBe(live.nodes.formula?.in);
