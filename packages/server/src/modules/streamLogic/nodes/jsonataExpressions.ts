@@ -8,8 +8,11 @@ import { errorText } from './style';
 
 type Expression = ReturnType<typeof jsonata>;
 
-/** How long one evaluation may run (JSONata checks it at every step, also in loops). */
-const JSONATA_TIMEOUT_MS = 100;
+/**
+ * How long one evaluation may run (JSONata checks it at every step, also in loops). Wall time: a
+ * first evaluation on a loaded machine (a collection, the engine warming up) took over 100 ms.
+ */
+const JSONATA_TIMEOUT_MS = 250;
 const OPTIONS = { timeout: JSONATA_TIMEOUT_MS, stack: 200, sequence: 100_000 };
 
 const compiled = new Map<string, Expression | Error>();
