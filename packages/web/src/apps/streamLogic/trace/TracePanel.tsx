@@ -8,6 +8,7 @@ import type { ChainNode, ReplayResponse, TraceEntry } from '@ferrite/contracts';
 import { Alert, Badge, Button, Group, Paper, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTimes } from '../../../ui/time';
 import type { ChainArg } from '../api/apiBase';
 import { useReplayMutation } from '../api/traceApi';
 import { notifyProblem } from '../hooks';
@@ -63,6 +64,7 @@ function ReplayResult({ result }: { result: ReplayResponse }) {
 /** The trace tab of the side panel. */
 export function TracePanel({ arg, node, entries, debug }: TracePanelProps) {
   const mine = entries.filter((e) => e.node_id === node.id);
+  const times = useTimes();
   const [picked, setPicked] = useState<TraceEntry | null>(null);
   const [result, setResult] = useState<ReplayResponse | null>(null);
   const [replay, replaying] = useReplayMutation();
@@ -104,7 +106,7 @@ export function TracePanel({ arg, node, entries, debug }: TracePanelProps) {
               }}
             >
               <Text span size="xs" ff="monospace" className={classes.time}>
-                {new Date(entry.at).toLocaleTimeString()}
+                {times.eventTime(entry.at)}
               </Text>
               <Text span size="xs" truncate className={classes.value}>
                 {entry.input.key} = {entry.input.value ?? '—'}
