@@ -5,6 +5,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const web = {
   root: 'packages/web',
   environment: 'jsdom',
+  // A view test renders, types and waits; two files at a time on two cores can take it past 5 s.
+  testTimeout: 15_000,
   setupFiles: ['./vitest.setup.ts'],
   css: false,
 } as const;

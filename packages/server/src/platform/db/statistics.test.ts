@@ -44,4 +44,5 @@ it("analyzes every table, after which a sensor's rollup rows are read through th
   );
   const text = plan.rows.map((row) => Object.values(row)[0]).join('\n');
   expect(text).toContain('telemetry_6h_pkey');
-});
+  // 57,600 points with their rollups, then ANALYZE of every table: long on PGlite on a loaded machine.
+}, 90_000);

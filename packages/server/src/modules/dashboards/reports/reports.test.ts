@@ -318,7 +318,8 @@ describe('a shared link holder', () => {
     const body = { format: 'png', recipients: ['colleague@plant.test'] };
     expectStatus(await holder.post(`/dashboards/${uuid}/reports`, body), 201);
     expect(await mailsTo('colleague@plant.test')).toBe(1);
-  });
+    // Six reports rendered in Chromium, a few seconds each on a loaded machine.
+  }, 90_000);
 });
 
 describe('bad input', () => {
