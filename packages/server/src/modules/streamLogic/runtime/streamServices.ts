@@ -7,12 +7,10 @@
  * webhooks past the outbound address guard, e-mail through the mailer and SMS through Alerts' messaging.
  */
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
 import { brandForHost } from '@ferrite/contracts';
 import { sql } from 'kysely';
-import { guardedLookup, refusedAddress } from '../../../platform/http/outboundAddress';
+import type { WebhookNetworks } from '../../../platform/http/outboundAddress';
+import { OutboundPostError, postOutbound } from '../../../platform/http/outboundPost';
 import type { PointRun } from '../../../telemetry/pointRuns';
 import { raiseAlert, sendTextMessage } from '../../alerts';
 import { SensorDirectory } from '../../entityManager';
@@ -72,37 +70,23 @@ function bucketOf(row: BucketRow): ClaimedBucket {
 const BUCKET_COLUMNS = sql`group_key, bucket_start, count, sum, min, max, first_ts, first_value, last_ts, last_value, sample`;
 
 /** POSTs JSON once; answers the status. The address is checked as the connection is made. */
-function postJson(url: URL, body: string, networks: Parameters<typeof guardedLookup>[0]): Promise<number> {
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  const refusal = isIP(literal) ? refusedAddress(literal, networks) : null;
-  if (refusal) return Promise.reject(new Error(`Webhook not called: ${refusal}`));
-  const bytes = Buffer.from(body);
-  return new Promise<number>((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': bytes.length,
-          'user-agent': 'Ferrite-StreamLogic',
-        },
-        lookup: guardedLookup(networks),
-        timeout: WEBHOOK_TIMEOUT_MS,
-      },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
+async function postJson(url: URL, body: string, networks: WebhookNetworks): Promise<number> {
+  try {
+    return await postOutbound(url, Buffer.from(body), {
+      networks,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      headers: { 'content-type': 'application/json', 'user-agent': 'Ferrite-StreamLogic' },
+    });
+  } catch (error) {
+    const reason = error instanceof OutboundPostError ? error.reason : 'unreachable';
+    throw new Error(
+      reason === 'timeout'
+        ? 'Webhook gave no answer within 10 s'
+        : reason === 'refused'
+          ? `Webhook not called: ${(error as Error).message}`
+          : (error as Error).message,
     );
-    request.on('timeout', () => request.destroy(new Error('Webhook gave no answer within 10 s')));
-    request.on('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new Error(error.code === 'EREFUSEDADDRESS' ? `Webhook not called: ${error.message}` : error.message),
-      ),
-    );
-    request.end(bytes);
-  });
+  }
 }
 
 /** Builds the services on the platform (one per process: its caches are shared by every chain). */
