@@ -14,7 +14,14 @@ import { sql } from 'kysely';
 import { DEMO_ADMIN } from '../packages/server/src/seed/demo';
 import { alertEventsOf, alertSocket, type ProbeSample, probeLatency, provisionProbe } from './alertsProbe';
 import { benchRules, importRules } from './alertsRules';
-import { envNumber, fleetLoadFromEnv, median, percentile, publishRound } from './fleetRounds';
+import {
+  envNumber,
+  fleetLoadFromEnv,
+  median,
+  percentile,
+  publishRound,
+  startFleetPublisher,
+} from './fleetRounds';
 import { fmt } from './ingestReport';
 import {
   type BenchServer,
@@ -23,7 +30,7 @@ import {
   provisionBenchFleet,
   startBenchServer,
 } from './ingestSetup';
-import { type LoadThread, startLoad } from './loadThreads';
+import type { LoadThread } from './loadThreads';
 
 const SETTINGS = { rules: envNumber('RULES', 1_000), ...fleetLoadFromEnv({ points: 400_000 }) };
 const ENGINES = (process.env.ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as Engine[];
@@ -73,21 +80,7 @@ async function benchEngine(engine: Engine, serverUrl: string | null): Promise<vo
     const socket = await alertSocket(server.url, fleet.accessToken, fleet.orgId, (alert) =>
       events.hear(alert),
     );
-    publisher = await startLoad(
-      {
-        role: 'publish',
-        mqttUrl: server.mqttUrl,
-        clients: fleet.gateways.map((gateway) => ({
-          clientId: gateway.clientId,
-          username: gateway.username,
-          password: gateway.token,
-          topic: gateway.topic,
-          sensors: gateway.sensorFields,
-        })),
-        inflight: SETTINGS.inflight,
-      },
-      'connected',
-    );
+    publisher = await startFleetPublisher(server, fleet, SETTINGS.inflight);
     // Rounds lie one after another in the past, a span apart, so no round repeats another's readings.
     let t0 = Math.floor((Date.now() - 30 * 86_400_000) / 60_000) * 60_000;
     const next = (span: number) => {

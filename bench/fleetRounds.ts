@@ -4,7 +4,7 @@
  * one round of the fleet's load timed until every point is stored.
  */
 import type { BenchFleet, BenchServer } from './ingestSetup';
-import { type LoadThread, rollupCount } from './loadThreads';
+import { type LoadThread, rollupCount, startLoad } from './loadThreads';
 
 /** A number setting from the environment (≥ 0), or its default. */
 export const envNumber = (name: string, fallback: number) => {
@@ -78,4 +78,27 @@ export async function publishRound(
     rate: expected / ((now() - started) / 1000),
     spanMs: messages * load.readings * 1_000,
   };
+}
+
+/** A load thread publishing as every gateway of the fleet over MQTT, connected. */
+export function startFleetPublisher(
+  server: BenchServer,
+  fleet: BenchFleet,
+  inflight: number,
+): Promise<LoadThread> {
+  return startLoad(
+    {
+      role: 'publish',
+      mqttUrl: server.mqttUrl,
+      clients: fleet.gateways.map((gateway) => ({
+        clientId: gateway.clientId,
+        username: gateway.username,
+        password: gateway.token,
+        topic: gateway.topic,
+        sensors: gateway.sensorFields,
+      })),
+      inflight,
+    },
+    'connected',
+  );
 }

@@ -13,7 +13,14 @@
  *   npm run bench:streamlogic       ENGINES=postgres POINTS=400000 ROUNDS=3 npm run bench:streamlogic
  */
 import { sql } from 'kysely';
-import { fleetLoadFromEnv, median, percentile, publishRound, roundMessages } from './fleetRounds';
+import {
+  fleetLoadFromEnv,
+  median,
+  percentile,
+  publishRound,
+  roundMessages,
+  startFleetPublisher,
+} from './fleetRounds';
 import { fmt } from './ingestReport';
 import {
   type BenchServer,
@@ -22,7 +29,7 @@ import {
   provisionBenchFleet,
   startBenchServer,
 } from './ingestSetup';
-import { type LoadThread, startLoad } from './loadThreads';
+import type { LoadThread } from './loadThreads';
 import { createChain, switchChain, virtualSensor } from './streamLogicChains';
 import { type ChainProbeSample, probeChainLatency, provisionStreamProbe } from './streamLogicProbe';
 
@@ -85,21 +92,7 @@ async function benchEngine(engine: Engine, serverUrl: string | null): Promise<vo
       // The runtimes swap chains on the bus message; let it arrive.
       await new Promise((resolve) => setTimeout(resolve, 300));
     };
-    publisher = await startLoad(
-      {
-        role: 'publish',
-        mqttUrl: server.mqttUrl,
-        clients: fleet.gateways.map((gateway) => ({
-          clientId: gateway.clientId,
-          username: gateway.username,
-          password: gateway.token,
-          topic: gateway.topic,
-          sensors: gateway.sensorFields,
-        })),
-        inflight: SETTINGS.inflight,
-      },
-      'connected',
-    );
+    publisher = await startFleetPublisher(server, fleet, SETTINGS.inflight);
     // Rounds lie one after another in the past, a span apart, so no round repeats another's readings.
     let t0 = Math.floor((Date.now() - 30 * 86_400_000) / 60_000) * 60_000;
     const next = (span: number) => {
