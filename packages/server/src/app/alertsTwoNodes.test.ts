@@ -4,20 +4,17 @@
  * readings it stored, and still exactly one alert exists, fired once.
  */
 import { randomBytes } from 'node:crypto';
-import { type FerriteApi, signIn } from '@ferrite/simulator';
+import { signIn } from '@ferrite/simulator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../seed/demo';
-import { type ServerNode, startServerNode } from '../testing/serverNode';
+import { ingestThrough, type SignedInNode, startSignedInNode, until } from '../testing/signedInNodes';
 import { createServerDatabase } from '../testing/testDatabase';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL as string;
 const SECRET = randomBytes(32).toString('hex');
 
-interface Node {
-  server: ServerNode;
-  api: FerriteApi;
-}
+type Node = SignedInNode;
 
 let database: Awaited<ReturnType<typeof createServerDatabase>>;
 let sql: pg.Client;
@@ -25,28 +22,13 @@ let nodes: Node[] = [];
 let gateway: { id: string; token: string };
 let ruleId: string;
 
-async function startNode(name: string, seed = false): Promise<Node> {
-  const server = await startServerNode({ name, databaseUrl: database.url, secret: SECRET, seed });
-  return { server, api: (await signIn(server.url, DEMO_ADMIN.email, DEMO_ADMIN.password)).api };
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function startNode(name: string, seed = false): Promise<Node> {
+  return startSignedInNode({ name, databaseUrl: database.url, secret: SECRET, seed });
 }
 
 /** One reading through a node's HTTPS ingest (stamped on arrival). */
-async function ingest(node: Node, temp: number): Promise<void> {
-  const response = await fetch(`${node.server.url}/api/ingest/${gateway.id}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${gateway.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ temp }),
-  });
-  expect(response.status).toBe(200);
+function ingest(node: Node, temp: number): Promise<void> {
+  return ingestThrough(node, gateway, { temp });
 }
 
 beforeAll(async () => {
