@@ -33,6 +33,26 @@ async function rememberScheme(page: Page, scheme: Scheme) {
   await page.addInitScript((value) => localStorage.setItem('ferrite-color-scheme', value), scheme);
 }
 
+test('the checker itself reports what blocks people: an unnamed button, unreadable text', async ({
+  page,
+}) => {
+  await page.goto('/user/login');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  expect(await blockingViolations(page, 'login')).toEqual([]);
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.id = 'unnamed';
+    const faint = document.createElement('p');
+    faint.id = 'faint';
+    faint.textContent = 'Barely there';
+    faint.style.cssText = 'color:#ddd;background:#fff';
+    document.body.append(button, faint);
+  });
+  const found = await blockingViolations(page, 'login');
+  expect(found.join('\n')).toContain('login: button-name (critical) ×1: #unnamed');
+  expect(found.join('\n')).toContain('color-contrast (serious) ×1: #faint');
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} scheme`, () => {
     test('the sign-in screens and the organization picker', async ({ page }) => {
