@@ -5,70 +5,13 @@
  * My Inbox lists it; it is acknowledged on its detail page; the e-mail is in the outbox, the SMS at the
  * fake Twilio-compatible provider; and the sensor's chart pins the reading that fired it.
  */
-import type { GatewayWithToken } from '@ferrite/contracts';
-import type { Reading } from '@ferrite/simulator';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { goToSection, openFromLauncher } from '../support/apps';
 import { DEMO_ADMIN, E2E_MESSAGING_URL } from '../support/environment';
+import { createFedSensor, deviceSends, stamp } from '../support/fedSensor';
 import { type ApiSession, apiSession, resetSettings, seedStoredSession } from '../support/session';
 
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const SMS_TO = '+4915550001234';
-
-interface Tank {
-  projectName: string;
-  sensorName: string;
-  gatewayUuid: string;
-  token: string;
-}
-
-/** A fresh project with one tank sensor (parameter `level`) fed by an HTTPS gateway mapping `level` onto it. */
-async function createTank(request: APIRequestContext, session: ApiSession, u: string): Promise<Tank> {
-  const headers = { Authorization: `Bearer ${session.access_token}` };
-  const post = async <T>(url: string, data: unknown): Promise<T> => {
-    const response = await request.post(url, { headers, data });
-    expect(response.ok(), await response.text()).toBe(true);
-    return (await response.json()) as T;
-  };
-  const at = (module: string, path: string) => `/api/${module}/orgs/${session.org_id}${path}`;
-  const projectName = `Alert plant ${u}`;
-  const sensorName = `Tank ${u}`;
-  const project = await post<{ id: string }>(at('role_mgmt', '/projects'), {
-    name: projectName,
-    description: 'Alerts journey',
-  });
-  const type = await post<{ id: string }>(at('entity_mgmt', '/sensor_types'), {
-    name: `Level probe ${u}`,
-    parameters: [{ key: 'level', data_type: 'number', unit: '%' }],
-  });
-  const sensor = await post<{ id: string }>(at('entity_mgmt', `/projects/${project.id}/sensors`), {
-    name: sensorName,
-    type_id: type.id,
-  });
-  const gateway = await post<GatewayWithToken>(at('iot_mgmt', `/projects/${project.id}/gateways`), {
-    name: `Tank edge ${u}`,
-    type: 'HTTPS',
-    protocol: 'HTTP',
-    heartbeat_timeout_s: 300,
-    timestamp_mapping: { field: 'ts', format: 'epoch_ms' },
-  });
-  await post(at('iot_mgmt', `/gateways/${gateway.gateway.uuid}/mappings`), {
-    json_path: 'level',
-    sensor_id: sensor.id,
-    param_key: 'level',
-  });
-  return { projectName, sensorName, gatewayUuid: gateway.gateway.uuid, token: gateway.access_token };
-}
-
-/** What a simulated device does on HTTPS: one reading posted to the gateway's ingest URL with its token. */
-async function deviceSends(request: APIRequestContext, tank: Tank, level: number): Promise<void> {
-  const reading: Reading = { ts: Date.now(), level };
-  const response = await request.post(`/api/ingest/${tank.gatewayUuid}`, {
-    headers: { Authorization: `Bearer ${tank.token}` },
-    data: reading,
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 /** The unread count the bell announces. */
 async function bellUnread(page: Page): Promise<number> {
@@ -90,7 +33,13 @@ test('a rule made in the editor fires on a device reading: bell, inbox, acknowle
   test.setTimeout(90_000);
   const u = stamp();
   const ruleName = `Tank overfill ${u}`;
-  const tank = await createTank(request, session, u);
+  const tank = await createFedSensor(request, session, {
+    projectName: `Alert plant ${u}`,
+    sensorName: `Tank ${u}`,
+    gatewayName: `Tank edge ${u}`,
+    typeName: `Level probe ${u}`,
+    param: { key: 'level', unit: '%' },
+  });
   // A calm reading first: the sensor has a last value, and the chart a line before the firing one.
   await deviceSends(request, tank, 42);
   const users = await request.get(`/api/role_mgmt/orgs/${session.org_id}/users`, {

@@ -153,6 +153,32 @@ describe('the chain editor', () => {
     await vi.waitFor(() => expect(nodeBox('switch-1')).toBeTruthy());
   });
 
+  it('without a mouse: a selected node lists its connections, removes one and adds it back from the fitting sockets', async () => {
+    const { calls } = await openEditor({
+      [`PATCH /pipelines/${CHAIN_ID}`]: { status: 200, body: chainFixture({ revision: 4 }) },
+    });
+    const edges = () => document.querySelectorAll('.react-flow__edge').length;
+    await vi.waitFor(() => expect(edges()).toBe(2));
+    fireEvent.click(screen.getByText('To °F'));
+    const block = await screen.findByTestId('node-connections');
+    expect(within(block).getByText('Pump gateway (Out) → In')).toBeInTheDocument();
+    fireEvent.click(within(block).getByRole('button', { name: 'Remove connection Out → Bearing °F (In)' }));
+    await vi.waitFor(() => expect(edges()).toBe(1));
+    // The picker offers only sockets that fit and are free: the removed connection, nothing twice.
+    const picker = within(block).getByRole('combobox', { name: 'Add a connection' });
+    expect(picker).toBeEnabled();
+    fireEvent.click(picker);
+    const listbox = await screen.findByRole('listbox', { name: 'Add a connection', hidden: true });
+    const options = within(listbox).getAllByRole('option', { hidden: true });
+    expect(options.map((o) => o.textContent)).toEqual(['Out → Bearing °F (In)']);
+    fireEvent.click(options[0] as HTMLElement);
+    await vi.waitFor(() => expect(edges()).toBe(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Deploy' }));
+    await vi.waitFor(() => expect(screen.getByTestId('revision')).toHaveTextContent('r4'));
+    const patch = calls.find((c) => c.method === 'PATCH')?.body as { connections: { target: string }[] };
+    expect(patch.connections.map((c) => c.target).sort()).toEqual(['formula-1', 'vs-1']);
+  });
+
   it('a live trace event counts messages on the edges and nodes it passed', async () => {
     await openEditor({});
     const socket = sockets.at(-1);

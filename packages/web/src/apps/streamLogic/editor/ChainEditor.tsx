@@ -19,7 +19,7 @@ import { ConflictDialog } from './ConflictDialog';
 import classes from './Editor.module.css';
 import { EditorCanvas } from './EditorCanvas';
 import { EditorToolbar } from './EditorToolbar';
-import { freeSpot } from './graph';
+import { connect, freeSpot, removeElements } from './graph';
 import { Palette } from './Palette';
 import { ProblemsList } from './ProblemsList';
 import { SidePanel } from './SidePanel';
@@ -146,6 +146,10 @@ function EditorBody({
             onDebug={(on) => node && debug.setNode(node.id, on)}
             onChange={(update, burst) => node && editor.changeNode(node.id, update, burst)}
             onDelete={editor.removeSelected}
+            graph={editor.graph}
+            kinds={byType}
+            onConnect={(c) => editor.edit(connect(editor.graph, c))}
+            onDisconnect={(id) => editor.edit(removeElements(editor.graph, [], [id]))}
           />
         </aside>
       </div>

@@ -47,6 +47,8 @@ export function EditorCanvas({ editor, kinds, extras, readOnly }: EditorCanvasPr
   const edges = useMemo(() => flowEdges(graph, all), [graph, kinds, selected, extras]);
 
   // Fit once every node has its size: a fit before that frames the chain as if its nodes were dots.
+  // (Not React Flow's fitView prop: on an empty chain it fits the first node dropped, and it jumps away
+  // from where it was dropped.)
   const fitted = useRef(false);
   useEffect(() => {
     const loaded = editor.baseline;
@@ -148,8 +150,6 @@ export function EditorCanvas({ editor, kinds, extras, readOnly }: EditorCanvasPr
         deleteKeyCode={null}
         multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
         colorMode={scheme}
-        fitView
-        fitViewOptions={{ padding: 0.1, maxZoom: 1.2 }}
         minZoom={0.2}
         defaultEdgeOptions={{ type: 'smoothstep' }}
       >

@@ -1,8 +1,8 @@
 /**
  * The selected node's settings: its name, header colour and logo side (spec §3 node_color,
- * logo_position), its debug switch, and its config form generated from the kind's schema.
+ * logo_position), its debug switch, its connections, and its config form generated from the kind's schema.
  */
-import type { ChainNode, NodeKind } from '@ferrite/contracts';
+import type { ChainConnection, ChainGraph, ChainNode, NodeKind } from '@ferrite/contracts';
 import {
   Button,
   ColorInput,
@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { ConfigForm } from '../form/ConfigForm';
+import { NodeConnections } from './NodeConnections';
 
 interface NodeSettingsProps {
   node: ChainNode;
@@ -28,6 +29,11 @@ interface NodeSettingsProps {
   /** `burst` groups typing in one field into one undo step. */
   onChange: (update: (node: ChainNode) => ChainNode, burst?: string) => void;
   onDelete: () => void;
+  /** The chain around the node, for its connections block. */
+  graph: ChainGraph;
+  kinds: Map<string, NodeKind>;
+  onConnect: (connection: Omit<ChainConnection, 'id'>) => void;
+  onDisconnect: (connectionId: string) => void;
 }
 
 /** The settings tab of the side panel. */
@@ -41,6 +47,10 @@ export function NodeSettings({
   onDebug,
   onChange,
   onDelete,
+  graph,
+  kinds,
+  onConnect,
+  onDisconnect,
 }: NodeSettingsProps) {
   const burst = (field: string) => `${node.id}:${field}`;
   return (
@@ -99,6 +109,15 @@ export function NodeSettings({
         checked={debug}
         disabled={!canDebug}
         onChange={(e) => onDebug(e.currentTarget.checked)}
+      />
+      <Divider label="Connections" labelPosition="left" />
+      <NodeConnections
+        node={node}
+        graph={graph}
+        kinds={kinds}
+        readOnly={readOnly}
+        onConnect={onConnect}
+        onDisconnect={onDisconnect}
       />
       <Divider label="Configuration" labelPosition="left" />
       {kind ? (

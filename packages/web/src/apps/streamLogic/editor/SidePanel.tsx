@@ -1,5 +1,5 @@
 /** The side panel: the selected node's Settings and Trace, or, with none selected, how to build a chain. */
-import type { ChainNode, NodeKind, TraceEntry } from '@ferrite/contracts';
+import type { ChainConnection, ChainGraph, ChainNode, NodeKind, TraceEntry } from '@ferrite/contracts';
 import { Badge, Group, Kbd, List, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconActivity, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,6 +18,10 @@ interface SidePanelProps {
   onDebug: (on: boolean) => void;
   onChange: (update: (node: ChainNode) => ChainNode, burst?: string) => void;
   onDelete: () => void;
+  graph: ChainGraph;
+  kinds: Map<string, NodeKind>;
+  onConnect: (connection: Omit<ChainConnection, 'id'>) => void;
+  onDisconnect: (connectionId: string) => void;
 }
 
 function Hints() {
@@ -26,7 +30,10 @@ function Hints() {
       <Title order={5}>Build a chain</Title>
       <List size="sm" spacing={4}>
         <List.Item>Drag a node from the palette, or click it to add it.</List.Item>
-        <List.Item>Connect an output (right) to an input (left); colours show what fits.</List.Item>
+        <List.Item>
+          Connect an output (right) to an input (left); colours show what fits. From the keyboard, select a
+          node and use its Connections.
+        </List.Item>
         <List.Item>Select a node to edit its settings and see its messages.</List.Item>
         <List.Item>Validate, then Deploy: the chain runs on live readings.</List.Item>
       </List>
@@ -85,6 +92,10 @@ export function SidePanel(props: SidePanelProps) {
           onDebug={props.onDebug}
           onChange={props.onChange}
           onDelete={props.onDelete}
+          graph={props.graph}
+          kinds={props.kinds}
+          onConnect={props.onConnect}
+          onDisconnect={props.onDisconnect}
         />
       </Tabs.Panel>
       <Tabs.Panel value="trace" p="md">

@@ -47,7 +47,12 @@ export function useDeploy(arg: ChainArg, editor: ChainEditorState, onLoaded: (ch
       }).unwrap();
       editor.setBaseline({ revision: saved.revision, graph: editor.graph });
       setProblems(null);
-      notifySuccess(`Deployed revision ${saved.revision}`);
+      notifySuccess(
+        `Deployed revision ${saved.revision}`,
+        saved.enabled
+          ? 'It runs on live readings now.'
+          : 'The chain is disabled: switch on Enabled to run it.',
+      );
     } catch (error) {
       refused(error);
     }
