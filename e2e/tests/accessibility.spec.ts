@@ -3,15 +3,22 @@
  * A/AA violation by axe-core — the sign-in screens, the organization picker, the desktop with its
  * launcher and settings, every section of every app on the desktop (walked from the app registry,
  * so a new app or section is checked without editing this file) and the demo plant's dashboard.
+ *
+ * The same walk is the Content-Security-Policy's (issue 24): the desktop is served under the policy,
+ * and no screen of it, the Entity Map drawn with MapLibre's worker included, reports a violation.
  */
 import { DEFAULT_USER_SETTING } from '@ferrite/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { openFromLauncher, walkApps } from '../support/apps';
 import { blockingViolations } from '../support/axe';
-import { DEMO_ADMIN, DEMO_ORG_NAME } from '../support/environment';
+import { expectPolicy, locatedProject, WEBGL_CHROMIUM_ARGS, watchViolations } from '../support/csp';
+import { CHROMIUM_PATH, DEMO_ADMIN, DEMO_ORG_NAME } from '../support/environment';
 import { type ApiSession, apiSession, demoDashboard, seedStoredSession } from '../support/session';
 
 type Scheme = 'light' | 'dark';
+
+// The Entity Map is drawn with WebGL, which Chromium offers under --disable-gpu only through SwiftShader.
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: WEBGL_CHROMIUM_ARGS } });
 
 /** Lets transitions and lazy chunks finish, so axe sees the screen a person sees. */
 async function settle(page: Page) {
@@ -90,8 +97,10 @@ for (const scheme of ['light', 'dark'] as const) {
       const session = await apiSession(request);
       await useScheme(request, session, scheme);
       const dashboard = (await demoDashboard(request, session)).name;
+      const mapProject = await locatedProject(request, session);
+      const violations = await watchViolations(page);
       await seedStoredSession(page, session);
-      await page.goto('/');
+      expectPolicy(await page.goto('/'));
       await expect(page.getByRole('main', { name: 'Desktop' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await settle(page);
@@ -115,10 +124,25 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.keyboard.press('Escape');
       await expect(settings).toBeHidden();
 
-      await walkApps(page, async (key, section) => {
-        await settle(page);
-        found.push(...(await blockingViolations(page, `${key}/${section}`)));
-      });
+      await walkApps(
+        page,
+        async (key, section) => {
+          await settle(page);
+          found.push(...(await blockingViolations(page, `${key}/${section}`)));
+        },
+        async (key, window) => {
+          if (key !== 'entityManager') return;
+          // The map draws its points through MapLibre's worker, a same-origin file under worker-src 'self'.
+          await window.locator('[data-section-key="entityMap"]').click();
+          await window.getByRole('searchbox').fill(mapProject);
+          await window.locator('tr[data-row-key]', { hasText: mapProject }).click();
+          const map = window.getByTestId('entity-map');
+          await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
+          await expect(map).toHaveAttribute('data-rendered-points', '1', { timeout: 20_000 });
+          await settle(page);
+          found.push(...(await blockingViolations(page, 'entityManager/entityMap with a point')));
+        },
+      );
 
       const window = await openFromLauncher(page, 'dashboards');
       await window.locator('[data-section-key="open"]').click();
@@ -130,6 +154,7 @@ for (const scheme of ['light', 'dark'] as const) {
       found.push(...(await blockingViolations(page, `dashboard “${dashboard}”`)));
 
       expect(found).toEqual([]);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     });
   });
 }

@@ -1,64 +1,13 @@
 /**
  * The Content-Security-Policy (issue 24): every page is served under it, and nothing the product does
- * breaks it. The sign-in screens, every app of the demo admin's desktop opened from the launcher (each
- * section visited, the Entity Map drawn with MapLibre's worker) and a password-protected shared
- * dashboard with live charts all run without a single `securitypolicyviolation` event or console report.
+ * breaks it. The sign-in screens and a password-protected shared dashboard with live charts run without a
+ * single `securitypolicyviolation` event or console report; an injected inline script is refused. Every
+ * app of the desktop, each section and the Entity Map drawn with MapLibre's worker are walked under the
+ * same watch by the accessibility walk (accessibility.spec.ts), instead of a second walk here.
  */
-import { type APIRequestContext, expect, type Page, type Response, test } from '@playwright/test';
-import { walkApps } from '../support/apps';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/environment';
-import {
-  type ApiSession,
-  apiSession,
-  demoDashboard,
-  resetSettings,
-  seedStoredSession,
-} from '../support/session';
-
-// The Entity Map needs WebGL; with --disable-gpu Chromium only offers it through SwiftShader when asked.
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, '--use-gl=swiftshader', '--enable-unsafe-swiftshader'],
-  },
-});
-
-/** The directives the policy must hold (besides what each page needs). */
-const REQUIRED_DIRECTIVES = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-];
-
-/** The violations a page reports: its `securitypolicyviolation` events and the console's CSP lines. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const seen: string[] = [];
-  await page.exposeFunction('__reportCspViolation', (line: string) => seen.push(line));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { __reportCspViolation: (line: string) => void })
-        .__reportCspViolation;
-      report(
-        `${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
-      );
-    });
-  });
-  page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) seen.push(`console: ${message.text()}`);
-  });
-  return seen;
-}
-
-/** The page's document answer carries the policy with every required directive. */
-function expectPolicy(response: Response | null) {
-  const policy = response?.headers()['content-security-policy'] ?? '';
-  for (const directive of REQUIRED_DIRECTIVES) expect(policy).toContain(directive);
-  expect(policy).not.toContain('unsafe-eval');
-  expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
-}
+import { expect, type Page, test } from '@playwright/test';
+import { expectPolicy, watchViolations } from '../support/csp';
+import { type ApiSession, apiSession, demoDashboard, resetSettings } from '../support/session';
 
 /** Lets late work (lazy chunks, workers, images) report before the count is read. */
 async function settle(page: Page) {
@@ -103,53 +52,6 @@ test('an inline script injected into the page is refused and reported', async ({
   });
   expect(ran).toBe(false);
   await expect.poll(() => violations.join('\n')).toContain('script-src');
-});
-
-/** A project with one located asset, made through the API, so the Entity Map has a point to draw. */
-async function locatedProject(request: APIRequestContext): Promise<string> {
-  const headers = { Authorization: `Bearer ${session.access_token}` };
-  const name = `CSP plant ${Date.now().toString(36)}`;
-  const post = async (path: string, data: object) => {
-    const response = await request.post(path, { headers, data });
-    expect(response.ok(), await response.text()).toBe(true);
-    return ((await response.json()) as { id: string }).id;
-  };
-  const project = await post(`/api/role_mgmt/orgs/${session.org_id}/projects`, { name, description: 'CSP' });
-  const entities = `/api/entity_mgmt/orgs/${session.org_id}`;
-  const type = await post(`${entities}/asset_types`, { name: `Site ${name}` });
-  await post(`${entities}/projects/${project}/assets`, {
-    name: 'Located site',
-    type_id: type,
-    location: { latitude: 48.137, longitude: 11.575 },
-  });
-  return name;
-}
-
-test('every app opened from the launcher, each section and the Entity Map, without a violation', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(240_000);
-  const mapProject = await locatedProject(request);
-  const violations = await watchViolations(page);
-  await seedStoredSession(page, session);
-  expectPolicy(await page.goto('/'));
-  await walkApps(
-    page,
-    () => settle(page),
-    async (key, window) => {
-      if (key !== 'entityManager') return;
-      // The map draws its points through MapLibre's worker, a same-origin file under worker-src 'self'.
-      await window.locator('[data-section-key="entityMap"]').click();
-      await window.getByRole('searchbox').fill(mapProject);
-      await window.locator('tr[data-row-key]', { hasText: mapProject }).click();
-      const map = window.getByTestId('entity-map');
-      await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible();
-      await expect(map).toHaveAttribute('data-rendered-points', '1', { timeout: 20_000 });
-    },
-  );
-  await settle(page);
-  expect(violations).toEqual([]);
 });
 
 test('a password-protected shared dashboard with live charts, without a violation', async ({
