@@ -1,12 +1,13 @@
 /**
  * Home's view across projects: every project's chains (one page each) folded into running, disabled and
- * failing counts, and the newest activity. There is no cross-project route, so it asks each project.
+ * failing counts, and the newest activity. The projects come from Stream Logic's own list (streamLogic.view
+ * is enough); there is no cross-project chains route, so it asks each project.
  */
 import type {
   ChainActivityEntry,
-  ListProjectsResponse,
   PipelineListResponse,
   PipelineSummary,
+  StreamProjectsResponse,
 } from '@ferrite/contracts';
 import type { OrgArg } from '../../../app/apiKit';
 import type { ApiProblem } from '../../../app/baseQuery';
@@ -29,13 +30,14 @@ const MAX_PROJECTS = 50;
 const overviewEndpoints = streamApi.injectEndpoints({
   endpoints: (build) => ({
     streamOverview: build.query<StreamOverview, OrgArg>({
-      async queryFn({ orgId }, _api, _extra, fetch) {
+      // The organization is the token's; orgId only keys the cache per organization.
+      async queryFn(_arg, _api, _extra, fetch) {
         const listed = await fetch({
-          url: `/entity_mgmt/orgs/${orgId}/projects`,
+          url: '/stream_process/projects',
           params: { page_number: 1, page_size: MAX_PROJECTS },
         });
         if (listed.error) return { error: listed.error as ApiProblem };
-        const projects = (listed.data as ListProjectsResponse).projects.map((p) => ({
+        const projects = (listed.data as StreamProjectsResponse).projects.map((p) => ({
           id: p.id,
           name: p.name,
         }));

@@ -1,10 +1,12 @@
 /**
- * What the config forms' entity pickers and the project list read: the organization's projects, a
- * project's sensors and the sensor types (Entity Manager, OWN_403: a member without it "may not list
- * them"), the members (Role Manager), and Stream Logic's own gateways and assets of a project (§7). A
- * failed gateway or asset load shows the server's message as a notification (spec §8): not silent.
+ * What the project list and the config forms' entity pickers read: Stream Logic's own list of the
+ * organization's projects with chain counts (streamLogic.view, so a member without the Entity Manager
+ * still finds their projects), a project's sensors and the sensor types (Entity Manager, OWN_403: a
+ * member without it "may not list them"), the members (Role Manager), and Stream Logic's own gateways
+ * and assets of a project (§7). A failed gateway or asset load shows the server's message as a
+ * notification (spec §8): not silent.
  */
-import type { Entity, EntityType, ListProjectsResponse, ListUsersResponse } from '@ferrite/contracts';
+import type { Entity, EntityType, ListUsersResponse, StreamProjectsResponse } from '@ferrite/contracts';
 import { type OrgArg, OWN_403 } from '../../../app/apiKit';
 import { type ProjectArg, projectUrl, streamApi } from './apiBase';
 
@@ -20,12 +22,14 @@ export interface PickerOption {
 
 const pickersEndpoints = streamApi.injectEndpoints({
   endpoints: (build) => ({
-    streamProjects: build.query<ListProjectsResponse, OrgArg & { search?: string }>({
-      query: ({ orgId, search }) => ({
-        url: `${em(orgId)}/projects`,
+    // The organization is the token's; orgId only keys the cache per organization.
+    streamProjects: build.query<StreamProjectsResponse, OrgArg & { search?: string }>({
+      query: ({ search }) => ({
+        url: '/stream_process/projects',
         params: { ...PICKER_PAGE, search: search || undefined },
       }),
       extraOptions: { ...OWN_403, silent: true },
+      providesTags: ['StreamChains'],
     }),
     streamGateways: build.query<PickerOption[], ProjectArg>({
       query: (arg) => ({ url: projectUrl(arg, '/gateways'), params: { page_number: 1, page_size: 200 } }),

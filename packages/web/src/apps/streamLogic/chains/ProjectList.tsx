@@ -1,17 +1,18 @@
 /**
- * My Projects (spec §2 "Stream Logic: projectsList"): the organization's projects as cards; opening one
- * shows its logic chains.
+ * My Projects (spec §2 "Stream Logic: projectsList"): the organization's active projects as cards with
+ * how many chains each holds and how many run; opening one shows its logic chains.
  */
-import type { Project } from '@ferrite/contracts';
+import type { StreamProject } from '@ferrite/contracts';
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { ApiProblem } from '../../../app/baseQuery';
 import { ListPage } from '../../../ui/ListPage';
+import { plural } from '../../../ui/plural';
 import { useStreamProjectsQuery } from '../api/pickersApi';
 import { useOrgId } from '../hooks';
 
-function ProjectCard({ project }: { project: Project }) {
+function ProjectCard({ project }: { project: StreamProject }) {
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" mih={64} data-project={project.name}>
       <ThemeIcon variant="light" color="pink" size={38} radius="md">
@@ -24,6 +25,9 @@ function ProjectCard({ project }: { project: Project }) {
         <Text size="xs" c="dimmed" lineClamp={2}>
           {project.description || 'No description'}
         </Text>
+        <Text size="xs" mt={4} data-testid="project-chain-counts">
+          {plural(project.chain_count, 'chain')} · {project.running_count.toLocaleString('en')} running
+        </Text>
       </div>
     </Group>
   );
@@ -35,16 +39,16 @@ export function ProjectList({
   onOpen,
 }: {
   breadcrumbs: ReactNode;
-  onOpen: (p: Project) => void;
+  onOpen: (p: StreamProject) => void;
 }) {
   const orgId = useOrgId();
   const [search, setSearch] = useState('');
   const query = useStreamProjectsQuery({ orgId, search }, { skip: !orgId, refetchOnMountOrArgChange: true });
   const data = query.currentData;
   const problem = data ? undefined : (query.error as ApiProblem | undefined);
-  const projects = (data?.projects ?? []).filter((p) => !p.archived_at);
+  const projects = data?.projects ?? [];
   return (
-    <ListPage<Project>
+    <ListPage<StreamProject>
       title="My Projects"
       description="Logic chains belong to a project. Pick one to see and edit its chains."
       breadcrumbs={breadcrumbs}
