@@ -162,7 +162,9 @@ describe('cross-tenant isolation', () => {
         if (!path.includes('{')) {
           expect(response.statusCode, `${method.toUpperCase()} ${url}: ${response.body}`).toBeLessThan(500);
           const leaked = victimIds.filter((id) => response.body.includes(id));
-          expect(leaked, `${method.toUpperCase()} ${url} answered the victim's ${leaked.join(', ')}`).toEqual([]);
+          expect(leaked, `${method.toUpperCase()} ${url} answered the victim's ${leaked.join(', ')}`).toEqual(
+            [],
+          );
           continue;
         }
         expect(
