@@ -14,6 +14,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { cpuMark, cpuSince } from './cpuAccounting';
+import { startFleetPublisher } from './fleetRounds';
 import {
   type CopyBaseline,
   createRawCopyTable,
@@ -48,21 +49,7 @@ interface FleetLoad {
 }
 
 async function startFleetLoad(server: BenchServer, fleet: BenchFleet): Promise<FleetLoad> {
-  const publisher = await startLoad(
-    {
-      role: 'publish',
-      mqttUrl: server.mqttUrl,
-      clients: fleet.gateways.map((gateway) => ({
-        clientId: gateway.clientId,
-        username: gateway.username,
-        password: gateway.token,
-        topic: gateway.topic,
-        sensors: gateway.sensorFields,
-      })),
-      inflight: SETTINGS.inflight,
-    },
-    'connected',
-  );
+  const publisher = await startFleetPublisher(server, fleet, SETTINGS.inflight);
   try {
     return { publisher, probe: await startProbe(server, fleet) };
   } catch (error) {

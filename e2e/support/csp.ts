@@ -5,6 +5,7 @@
  */
 import { type APIRequestContext, expect, type Page, type Response } from '@playwright/test';
 import { CHROMIUM_ARGS } from './environment';
+import { type ApiSession, apiPoster } from './session';
 
 /** The Entity Map needs WebGL; with --disable-gpu Chromium only offers it through SwiftShader when asked. */
 export const WEBGL_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--use-gl=swiftshader', '--enable-unsafe-swiftshader'];
@@ -47,23 +48,14 @@ export function expectPolicy(response: Response | null) {
 }
 
 /** A project with one located asset, made through the API, so the Entity Map has a point to draw. */
-export async function locatedProject(
-  request: APIRequestContext,
-  session: { org_id: string; access_token: string },
-): Promise<string> {
-  const headers = { Authorization: `Bearer ${session.access_token}` };
+export async function locatedProject(request: APIRequestContext, session: ApiSession): Promise<string> {
+  const { post, at } = apiPoster(request, session);
   const name = `CSP plant ${Date.now().toString(36)}`;
-  const post = async (path: string, data: object) => {
-    const response = await request.post(path, { headers, data });
-    expect(response.ok(), await response.text()).toBe(true);
-    return ((await response.json()) as { id: string }).id;
-  };
-  const project = await post(`/api/role_mgmt/orgs/${session.org_id}/projects`, { name, description: 'CSP' });
-  const entities = `/api/entity_mgmt/orgs/${session.org_id}`;
-  const type = await post(`${entities}/asset_types`, { name: `Site ${name}` });
-  await post(`${entities}/projects/${project}/assets`, {
+  const project = await post<{ id: string }>(at('role_mgmt', '/projects'), { name, description: 'CSP' });
+  const type = await post<{ id: string }>(at('entity_mgmt', '/asset_types'), { name: `Site ${name}` });
+  await post(at('entity_mgmt', `/projects/${project.id}/assets`), {
     name: 'Located site',
-    type_id: type,
+    type_id: type.id,
     location: { latitude: 48.137, longitude: 11.575 },
   });
   return name;

@@ -4,7 +4,7 @@
  */
 import type { GatewayWithToken } from '@ferrite/contracts';
 import { type APIRequestContext, expect } from '@playwright/test';
-import type { ApiSession } from './session';
+import { type ApiSession, apiPoster } from './session';
 
 /** A unique suffix for the names a journey creates. */
 export const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -28,18 +28,6 @@ export interface FedSensorSpec {
   gatewayName: string;
   typeName: string;
   param: { key: string; unit: string };
-}
-
-/** POSTs as the signed-in user and answers the body, failing the journey with the server's words. */
-export function apiPoster(request: APIRequestContext, session: ApiSession) {
-  const headers = { Authorization: `Bearer ${session.access_token}` };
-  const post = async <T>(url: string, data: unknown): Promise<T> => {
-    const response = await request.post(url, { headers, data });
-    expect(response.ok(), await response.text()).toBe(true);
-    return (await response.json()) as T;
-  };
-  const at = (module: string, path: string) => `/api/${module}/orgs/${session.org_id}${path}`;
-  return { post, at };
 }
 
 /** Creates the project, the sensor type and sensor, and an HTTPS gateway mapping `param.key` onto it. */

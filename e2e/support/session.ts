@@ -77,3 +77,15 @@ export async function demoDashboard(
     .toBeTruthy();
   return found as { id: string; name: string };
 }
+
+/** POSTs as the signed-in user and answers the body, failing the journey with the server's words. */
+export function apiPoster(request: APIRequestContext, session: ApiSession) {
+  const headers = { Authorization: `Bearer ${session.access_token}` };
+  const post = async <T>(url: string, data: unknown): Promise<T> => {
+    const response = await request.post(url, { headers, data });
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()) as T;
+  };
+  const at = (module: string, path: string) => `/api/${module}/orgs/${session.org_id}${path}`;
+  return { post, at };
+}

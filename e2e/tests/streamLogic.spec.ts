@@ -9,8 +9,8 @@
 import { seriesKey } from '@ferrite/contracts';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { goToSection, openFromLauncher } from '../support/apps';
-import { apiPoster, createFedSensor, deviceSends, type FedSensor, stamp } from '../support/fedSensor';
-import { type ApiSession, apiSession, resetSettings, seedStoredSession } from '../support/session';
+import { createFedSensor, deviceSends, type FedSensor, stamp } from '../support/fedSensor';
+import { type ApiSession, apiPoster, apiSession, resetSettings, seedStoredSession } from '../support/session';
 
 let session: ApiSession;
 test.beforeEach(async ({ request, page }) => {

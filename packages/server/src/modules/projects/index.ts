@@ -7,6 +7,6 @@ import { defineModule } from '../../platform/module';
 
 export const projectsModule = defineModule({ key: 'projects' });
 
-export { mustFindProject } from './lookup';
+export { activeProjectPage, mustFindProject } from './lookup';
 export { ProjectRepository } from './repository';
 export { type GatewayChangeHook, ProjectService } from './service';

@@ -15,15 +15,8 @@ import { abilitiesInApp } from '../../../platform/authorization/abilities';
 import { requireAuth } from '../../../platform/http/authContext';
 import type { AppDeps } from '../../../platform/http/deps';
 import { isoOrNull } from '../../../platform/isoTime';
-import { mustFindProject, ProjectRepository } from '../../projects';
-import {
-  errorResponses,
-  gatewayStatus,
-  IOT_MGMT_PREFIX,
-  IOT_TAGS,
-  pageWindow,
-  searchPattern,
-} from '../shared';
+import { activeProjectPage, mustFindProject, ProjectRepository } from '../../projects';
+import { errorResponses, gatewayStatus, IOT_MGMT_PREFIX, IOT_TAGS } from '../shared';
 import { IotProjectRepository } from './repository';
 
 const view = { permission: 'iotManager.view' as const };
@@ -44,11 +37,7 @@ export const iotProjectRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const pattern = searchPattern(request.query.search);
-      const [rows, total] = await Promise.all([
-        projects.list(auth.orgId, { archived: false, pattern, ...pageWindow(request.query) }),
-        projects.countMatching(auth.orgId, false, pattern),
-      ]);
+      const { rows, total } = await activeProjectPage(projects, auth.orgId, request.query);
       const counts = await repo.gatewayCounts(
         auth.orgId,
         rows.map((row) => row.id),

@@ -7,10 +7,9 @@
 import { streamProjectsQuerySchema, streamProjectsResponseSchema } from '@ferrite/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../../platform/http/authContext';
-import { pageWindow, searchPattern } from '../../../platform/http/paging';
 import { isoOrNull } from '../../../platform/isoTime';
 import type { DeviceDeps } from '../../iotManager';
-import { ProjectRepository } from '../../projects';
+import { activeProjectPage, ProjectRepository } from '../../projects';
 import { errorResponses, STREAM_PREFIX, STREAM_TAGS } from '../shared';
 import { StreamProjectRepository } from './repository';
 
@@ -29,11 +28,7 @@ export const projectRoutes: FastifyPluginAsyncZod<DeviceDeps> = async (app, deps
     },
     handler: async (request) => {
       const { orgId } = requireAuth(request);
-      const pattern = searchPattern(request.query.search);
-      const [rows, total] = await Promise.all([
-        projects.list(orgId, { archived: false, pattern, ...pageWindow(request.query) }),
-        projects.countMatching(orgId, false, pattern),
-      ]);
+      const { rows, total } = await activeProjectPage(projects, orgId, request.query);
       const chains = await counts.chainCounts(
         orgId,
         rows.map((row) => row.id),

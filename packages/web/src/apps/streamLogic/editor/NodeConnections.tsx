@@ -36,40 +36,35 @@ function describe(graph: ChainGraph, kinds: Map<string, NodeKind>, c: ChainConne
     : `${source?.name ?? c.source} (${output}) → ${input}`;
 }
 
-/** Every connection that fits between this node and the others, as picker options. */
+/** Every free connection from `source`'s outputs to `target`'s inputs whose sockets fit. */
+function fitting(graph: ChainGraph, kinds: Map<string, NodeKind>, source: ChainNode, target: ChainNode) {
+  const inputs = kinds.get(target.type)?.inputs ?? [];
+  return outputsOf(kinds.get(source.type), source)
+    .flatMap((output) =>
+      inputs.map((input) => ({
+        source: source.id,
+        source_output: output.key,
+        target: target.id,
+        target_input: input.key,
+      })),
+    )
+    .filter((c) => canConnect(graph, kinds, c));
+}
+
+/** Every connection that fits between this node and the others, as picker options worded like the list. */
 function candidates(graph: ChainGraph, kinds: Map<string, NodeKind>, node: ChainNode) {
-  const options: { value: string; label: string; group: string }[] = [];
-  const mine = kinds.get(node.type);
-  for (const other of graph.actions) {
-    if (other.id === node.id) continue;
-    const theirs = kinds.get(other.type);
-    for (const output of outputsOf(mine, node))
-      for (const input of theirs?.inputs ?? []) {
-        const c = { source: node.id, source_output: output.key, target: other.id, target_input: input.key };
-        if (canConnect(graph, kinds, c))
-          options.push({
-            value: JSON.stringify(c),
-            label: `${output.label} → ${other.name} (${input.label})`,
-            group: 'Send to',
-          });
-      }
-    for (const output of outputsOf(theirs, other))
-      for (const input of mine?.inputs ?? []) {
-        const c = { source: other.id, source_output: output.key, target: node.id, target_input: input.key };
-        if (canConnect(graph, kinds, c))
-          options.push({
-            value: JSON.stringify(c),
-            label: `${other.name} (${output.label}) → ${input.label}`,
-            group: 'Receive from',
-          });
-      }
-  }
-  return ['Send to', 'Receive from']
-    .map((group) => ({
-      group,
-      items: options.filter((o) => o.group === group).map(({ value, label }) => ({ value, label })),
-    }))
-    .filter((g) => g.items.length > 0);
+  const others = graph.actions.filter((other) => other.id !== node.id);
+  const option = (c: NewConnection) => ({
+    value: JSON.stringify(c),
+    label: describe(graph, kinds, { id: '', ...c }, node.id),
+  });
+  return [
+    { group: 'Send to', items: others.flatMap((other) => fitting(graph, kinds, node, other)).map(option) },
+    {
+      group: 'Receive from',
+      items: others.flatMap((other) => fitting(graph, kinds, other, node)).map(option),
+    },
+  ].filter((g) => g.items.length > 0);
 }
 
 /** The connections block of the node's settings. */
